@@ -1,0 +1,1 @@
+//! Game records: the text as written (tags, moves, comments, variations, with spans).
