@@ -1,1 +1,164 @@
-//! geometry
+//! Board geometry shared by both games: a rectangle of files × ranks.
+//!
+//! Squares are numbered row by row from the top-left corner as Black (sente) sees the board:
+//! row 0 is the top rank (rank `a` / `一`, White's side), column 0 the left-most file (the
+//! highest file number). Offsets are `(dx, dy)` with `dx > 0` towards file 1 (right, "east")
+//! and `dy > 0` towards the bottom (towards Black, "south").
+
+use std::fmt;
+
+/// The two sides. Black (sente) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other side.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White: an index into per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// English name, lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+/// A square, as an index into a board of some [`Geometry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(pub u8);
+
+impl Square {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The shape of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+/// Wa shogi: 11 × 11.
+pub const WA: Geometry = Geometry {
+    files: 11,
+    ranks: 11,
+};
+
+/// Gufū shōgi: 2 files × 3 ranks.
+pub const GUFU: Geometry = Geometry { files: 2, ranks: 3 };
+
+impl Geometry {
+    /// Number of squares.
+    pub fn len(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// All squares, in index order (top rank first, left file first).
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.len() as u8).map(Square)
+    }
+
+    /// The square at shogi file number `file` (1 = right-most) and rank number `rank`
+    /// (1 = top, i.e. rank `a` / `一`), if it is on the board.
+    pub fn square(self, file: u8, rank: u8) -> Option<Square> {
+        if file == 0 || rank == 0 || file > self.files || rank > self.ranks {
+            return None;
+        }
+        let col = self.files - file;
+        let row = rank - 1;
+        Some(Square(row * self.files + col))
+    }
+
+    /// Shogi file number of a square (1 = right-most).
+    pub fn file(self, sq: Square) -> u8 {
+        self.files - sq.0 % self.files
+    }
+
+    /// Rank number of a square (1 = top, rank `a` / `一`).
+    pub fn rank(self, sq: Square) -> u8 {
+        sq.0 / self.files + 1
+    }
+
+    /// Column (0 = left) and row (0 = top) of a square.
+    pub fn col_row(self, sq: Square) -> (i8, i8) {
+        ((sq.0 % self.files) as i8, (sq.0 / self.files) as i8)
+    }
+
+    /// The square `(dx, dy)` away, if on the board.
+    pub fn offset(self, sq: Square, dx: i8, dy: i8) -> Option<Square> {
+        let (c, r) = self.col_row(sq);
+        let (c, r) = (c as i16 + dx as i16, r as i16 + dy as i16);
+        if c < 0 || r < 0 || c >= self.files as i16 || r >= self.ranks as i16 {
+            return None;
+        }
+        Some(Square((r * self.files as i16 + c) as u8))
+    }
+
+    /// Whether two distinct squares touch (one king step apart, diagonals included).
+    pub fn adjacent(self, a: Square, b: Square) -> bool {
+        let (ac, ar) = self.col_row(a);
+        let (bc, br) = self.col_row(b);
+        a != b && (ac - bc).abs() <= 1 && (ar - br).abs() <= 1
+    }
+}
+
+/// A square written the way shogi players write it: file number, then rank number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileRank {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl fmt::Display for FileRank {
+    /// Plain `file-rank` with a letter rank (`7h`); writers choose other styles.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file, (b'a' + self.rank - 1) as char)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wa_corners() {
+        assert_eq!(WA.square(11, 1), Some(Square(0)));
+        assert_eq!(WA.square(1, 1), Some(Square(10)));
+        assert_eq!(WA.square(1, 11), Some(Square(120)));
+        assert_eq!(WA.square(12, 1), None);
+        assert_eq!(WA.square(0, 1), None);
+        let s = WA.square(7, 8).unwrap();
+        assert_eq!((WA.file(s), WA.rank(s)), (7, 8));
+    }
+
+    #[test]
+    fn gufu_corners() {
+        // 1一 is top right, 2三 bottom left.
+        assert_eq!(GUFU.square(1, 1), Some(Square(1)));
+        assert_eq!(GUFU.square(2, 3), Some(Square(4)));
+        assert_eq!(GUFU.offset(Square(1), 1, 0), None);
+        assert_eq!(GUFU.offset(Square(0), 1, 1), Some(Square(3)));
+        assert!(GUFU.adjacent(Square(0), Square(3)));
+        assert!(!GUFU.adjacent(Square(0), Square(4)));
+    }
+}

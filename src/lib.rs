@@ -1,9 +1,11 @@
 //! kifu: game records of Wa shogi and Gufū shōgi.
 //!
-//! Flow: bytes → grammar (pest) → record → replay through the rules core → writers.
+//! Flow: bytes → grammar (pest) → [`record`] → replay through the rules core ([`wa`],
+//! [`gufu`], sharing [`geometry`], [`betza`] and [`rules`]) → writers.
 
-pub mod geometry;
 pub mod betza;
-pub mod wa;
+pub mod geometry;
 pub mod gufu;
 pub mod record;
+pub mod rules;
+pub mod wa;

@@ -1,0 +1,253 @@
+//! What both games share: why a move is illegal, how a game ends, and perft.
+
+use crate::geometry::{Color, FileRank};
+use std::fmt;
+
+/// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] is a stable name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is already over.
+    GameOver,
+    /// No piece stands on the origin square.
+    NoPiece { at: FileRank },
+    /// The piece there belongs to the opponent (or, in Gufū, is a shared piece
+    /// the mover does not control for another reason, see `FixedCheckingPiece`).
+    NotYourPiece { at: FileRank },
+    /// The target is not among the piece's moves on an empty board.
+    CannotMoveThatWay,
+    /// A piece stands in between.
+    PathBlocked { at: FileRank },
+    /// The target holds a piece of the mover's own.
+    OwnPieceOnTarget,
+    /// Wa: after the move the mover's Crane King would be attacked.
+    LeavesKingInCheck,
+    /// Wa without drops: there are no drops.
+    DropsDisabled,
+    /// The piece to drop is not in hand.
+    NotInHand,
+    /// A drop must go to an empty square.
+    DropOnOccupied,
+    /// Wa: a Sparrow Pawn or Oxcart may not be dropped on its last rank.
+    DropDeadSquare,
+    /// Wa: a Sparrow Pawn may not be dropped into a file with an own unpromoted Sparrow Pawn.
+    TwoSparrowPawns,
+    /// Wa: a Sparrow Pawn may not be dropped to give immediate checkmate.
+    SparrowDropMate,
+    /// Wa: a Sparrow Pawn or Oxcart reaching the last rank must promote.
+    MustPromote,
+    /// Wa: the move cannot promote (piece has no promotion, is promoted already,
+    /// the move neither starts nor ends in the zone, or it is a drop).
+    CannotPromote { why: &'static str },
+    /// Wa: `=` declines a promotion, but no promotion was possible.
+    NothingToDecline,
+    /// Gufū: the facing written differs from the facing the rules give.
+    WrongFacing { expected: char },
+    /// Gufū: the Kings would stand orthogonally adjacent, facing each other.
+    KingsFaceToFace,
+    /// Gufū: a dropped piece may not give check.
+    CheckByDrop,
+    /// Gufū: this shared piece gives check and is fixed to the opponent for this turn.
+    FixedCheckingPiece,
+    /// Gufū: a King may not capture a shared piece that gives check to it.
+    KingCapturesChecker,
+    /// Gufū: a King never captures the other King.
+    KingCapturesKing,
+    /// Gufū: a shared piece captures a King only while it gives check for the mover.
+    CannotCaptureKing,
+    /// Gufū: plies 1-4 are fixed drops (Black King, White King, Kaze, Arashi).
+    SetupOrder { expected: &'static str },
+}
+
+impl IllegalMove {
+    /// A stable snake_case name for the rule that was broken.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            IllegalMove::GameOver => "game_over",
+            IllegalMove::NoPiece { .. } => "no_piece",
+            IllegalMove::NotYourPiece { .. } => "not_your_piece",
+            IllegalMove::CannotMoveThatWay => "cannot_move_that_way",
+            IllegalMove::PathBlocked { .. } => "path_blocked",
+            IllegalMove::OwnPieceOnTarget => "own_piece_on_target",
+            IllegalMove::LeavesKingInCheck => "king_in_check",
+            IllegalMove::DropsDisabled => "drops_disabled",
+            IllegalMove::NotInHand => "not_in_hand",
+            IllegalMove::DropOnOccupied => "drop_on_occupied",
+            IllegalMove::DropDeadSquare => "drop_dead_square",
+            IllegalMove::TwoSparrowPawns => "two_sparrow_pawns",
+            IllegalMove::SparrowDropMate => "sparrow_drop_mate",
+            IllegalMove::MustPromote => "must_promote",
+            IllegalMove::CannotPromote { .. } => "cannot_promote",
+            IllegalMove::NothingToDecline => "nothing_to_decline",
+            IllegalMove::WrongFacing { .. } => "wrong_facing",
+            IllegalMove::KingsFaceToFace => "kings_face_to_face",
+            IllegalMove::CheckByDrop => "check_by_drop",
+            IllegalMove::FixedCheckingPiece => "fixed_checking_piece",
+            IllegalMove::KingCapturesChecker => "king_captures_checker",
+            IllegalMove::KingCapturesKing => "king_captures_king",
+            IllegalMove::CannotCaptureKing => "cannot_capture_king",
+            IllegalMove::SetupOrder { .. } => "setup_order",
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver => write!(f, "the game is already over"),
+            IllegalMove::NoPiece { at } => write!(f, "there is no such piece on {at}"),
+            IllegalMove::NotYourPiece { at } => {
+                write!(f, "the piece on {at} belongs to the other side")
+            }
+            IllegalMove::CannotMoveThatWay => write!(f, "the piece cannot move that way"),
+            IllegalMove::PathBlocked { at } => write!(f, "the path is blocked on {at}"),
+            IllegalMove::OwnPieceOnTarget => write!(f, "an own piece stands on the target square"),
+            IllegalMove::LeavesKingInCheck => write!(f, "the move leaves the own Crane King in check"),
+            IllegalMove::DropsDisabled => write!(f, "this game is played without drops"),
+            IllegalMove::NotInHand => write!(f, "that piece is not in hand"),
+            IllegalMove::DropOnOccupied => write!(f, "a piece may only be dropped on an empty square"),
+            IllegalMove::DropDeadSquare => {
+                write!(f, "a piece may not be dropped where it could never move")
+            }
+            IllegalMove::TwoSparrowPawns => write!(
+                f,
+                "a Sparrow Pawn may not be dropped into a file that holds an own unpromoted Sparrow Pawn"
+            ),
+            IllegalMove::SparrowDropMate => {
+                write!(f, "a Sparrow Pawn may not be dropped to give checkmate")
+            }
+            IllegalMove::MustPromote => write!(
+                f,
+                "a Sparrow Pawn or Oxcart reaching the last rank must promote"
+            ),
+            IllegalMove::CannotPromote { why } => write!(f, "the move cannot promote: {why}"),
+            IllegalMove::NothingToDecline => write!(
+                f,
+                "'=' declines a promotion, but this move could not promote"
+            ),
+            IllegalMove::WrongFacing { expected } => write!(
+                f,
+                "the piece turns 90° clockwise and ends facing {expected}"
+            ),
+            IllegalMove::KingsFaceToFace => write!(
+                f,
+                "the two Kings would stand side by side facing each other"
+            ),
+            IllegalMove::CheckByDrop => write!(f, "a dropped piece may not give check"),
+            IllegalMove::FixedCheckingPiece => write!(
+                f,
+                "the piece gives check and is fixed to the opponent for this turn"
+            ),
+            IllegalMove::KingCapturesChecker => {
+                write!(f, "a King may not capture a piece that gives check to it")
+            }
+            IllegalMove::KingCapturesKing => write!(f, "a King never captures the other King"),
+            IllegalMove::CannotCaptureKing => write!(
+                f,
+                "a shared piece may capture a King only while it gives check for the mover"
+            ),
+            IllegalMove::SetupOrder { expected } => {
+                write!(f, "plies 1-4 are fixed drops; this ply must be: {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is in check and cannot escape.
+    Checkmate,
+    /// Gufū: a King was captured.
+    KingCaptured,
+    /// The side to move has no legal move at all (not in check): it loses.
+    NoLegalMoves,
+    /// Wa: the same position occurred for the fourth time: a draw.
+    Repetition,
+    /// Wa: fourfold repetition where one side checked on every move of the cycle: it loses.
+    PerpetualCheck,
+}
+
+impl Termination {
+    /// Stable snake_case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::KingCaptured => "king_captured",
+            Termination::NoLegalMoves => "no_legal_moves",
+            Termination::Repetition => "repetition",
+            Termination::PerpetualCheck => "perpetual_check",
+        }
+    }
+}
+
+/// The end of a game: who won (None = draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub termination: Termination,
+}
+
+impl Outcome {
+    /// The PGN result string, first mover (Black) first.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// The state of play of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    Over(Outcome),
+}
+
+/// The interface perft and the replay layer need from a game's position.
+pub trait Position: Clone {
+    type Move: Clone + PartialEq + fmt::Debug;
+
+    /// Every legal move (empty when the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move known to be legal.
+    fn play_unchecked(&mut self, m: &Self::Move);
+}
+
+/// Number of leaf nodes of the legal-move tree `depth` plies deep.
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft split by first move.
+pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            let n = perft(&next, depth - 1);
+            (m, n)
+        })
+        .collect()
+}

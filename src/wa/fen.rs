@@ -1,0 +1,316 @@
+//! Wa position strings: the XBoard/CrazyWa FEN.
+//!
+//! `hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1`
+//!
+//! - Ranks from rank a (top, White's side) to rank k, each from file 11 to file 1; a digit run
+//!   (1-11) counts empty squares. Upper case: Black (sente), lower case: White (gote); `+`
+//!   before a letter: promoted.
+//! - Pieces in hand: `[...]` right after the board, upper case for Black's hand, lower case
+//!   for White's, one letter per piece (`[PPLp]`). Written only when a hand holds something;
+//!   `[]` and `[-]` are read as empty hands.
+//! - Side to move: `w` = Black (the first mover: XBoard calls it "white"), `b` = White.
+//! - Then XBoard's half-move counter and the move number (both optional when reading;
+//!   `0 1` by default).
+
+use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
+use crate::geometry::{Color, Square, WA};
+use std::fmt;
+
+/// The start position.
+pub const START: &str =
+    "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1";
+
+/// A malformed position string: what is wrong, and at which byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        offset,
+        message: message.into(),
+    })
+}
+
+/// Reads a position string for `variant`.
+pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
+    let mut pos = Position::empty(variant);
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && bytes[i] == b' ' {
+        i += 1;
+    }
+    // Board.
+    let mut rank: u8 = 1;
+    let mut col: u8 = 0;
+    let mut promoted_at: Option<usize> = None;
+    loop {
+        let Some(&c) = bytes.get(i) else {
+            return err(i, "the position string ends inside the board");
+        };
+        match c {
+            b'/' => {
+                if promoted_at.is_some() {
+                    return err(i, "'+' must be followed by a piece letter");
+                }
+                if col != WA.files {
+                    return err(i, format!("rank {rank} has {col} squares, not 11"));
+                }
+                rank += 1;
+                if rank > WA.ranks {
+                    return err(i, "more than 11 ranks");
+                }
+                col = 0;
+                i += 1;
+            }
+            b'0'..=b'9' => {
+                if promoted_at.is_some() {
+                    return err(i, "'+' must be followed by a piece letter");
+                }
+                let start = i;
+                let mut n: u32 = 0;
+                while let Some(d @ b'0'..=b'9') = bytes.get(i) {
+                    n = n.saturating_mul(10).saturating_add((d - b'0') as u32);
+                    i += 1;
+                }
+                if n == 0 || col as u32 + n > WA.files as u32 {
+                    return err(start, format!("rank {rank} has more than 11 squares"));
+                }
+                col += n as u8;
+            }
+            b'+' => {
+                if promoted_at.is_some() {
+                    return err(i, "'+' must be followed by a piece letter");
+                }
+                promoted_at = Some(i);
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let Some(kind) = Kind::from_letter(c as char) else {
+                    return err(i, format!("unknown piece letter '{}'", c as char));
+                };
+                if col >= WA.files {
+                    return err(i, format!("rank {rank} has more than 11 squares"));
+                }
+                let promoted = promoted_at.take().is_some();
+                if promoted && !kind.can_promote() {
+                    return err(i, format!("'{}' cannot be promoted", c as char));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let sq = WA.square(WA.files - col, rank).expect("on board");
+                if kind == Kind::CK && pos.kings[color.index()].is_some() {
+                    return err(i, format!("two Crane Kings for {}", color.name()));
+                }
+                if !promoted && kind.row().dead_on_last_rank && last_rank(color, sq) {
+                    return err(
+                        i,
+                        format!(
+                            "an unpromoted {} on its last rank could never move",
+                            kind.row().face.name
+                        ),
+                    );
+                }
+                pos.put(
+                    sq,
+                    Some(Piece {
+                        color,
+                        kind,
+                        promoted,
+                    }),
+                );
+                col += 1;
+                i += 1;
+            }
+            b' ' | b'[' => break,
+            _ => {
+                let ch = s[i..].chars().next().unwrap_or('?');
+                return err(i, format!("unexpected '{ch}' in the board"));
+            }
+        }
+    }
+    if promoted_at.is_some() {
+        return err(i, "'+' must be followed by a piece letter");
+    }
+    if rank != WA.ranks || col != WA.files {
+        return err(
+            i,
+            format!("the board has {rank} ranks and {col} squares on the last: it needs 11 × 11"),
+        );
+    }
+    // Hands.
+    if bytes.get(i) == Some(&b'[') {
+        let open = i;
+        i += 1;
+        loop {
+            match bytes.get(i) {
+                None => return err(open, "unterminated '[' (pieces in hand)"),
+                Some(b']') => {
+                    i += 1;
+                    break;
+                }
+                Some(b'-') => i += 1,
+                Some(&c) if c.is_ascii_alphabetic() => {
+                    let Some(kind) = Kind::from_letter(c as char) else {
+                        return err(i, format!("unknown piece letter '{}' in hand", c as char));
+                    };
+                    if kind == Kind::CK {
+                        return err(i, "a Crane King cannot be in hand");
+                    }
+                    if !variant.drops() {
+                        return err(i, "pieces in hand, but this game has no drops");
+                    }
+                    let color = if c.is_ascii_uppercase() {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let slot = &mut pos.hands[color.index()][kind.index()];
+                    if *slot == u8::MAX {
+                        return err(i, "too many pieces in hand");
+                    }
+                    *slot += 1;
+                    i += 1;
+                }
+                Some(_) => {
+                    let ch = s[i..].chars().next().unwrap_or('?');
+                    return err(i, format!("unexpected '{ch}' among the pieces in hand"));
+                }
+            }
+        }
+    }
+    // Fields after the board.
+    let rest = &s[i..];
+    let mut fields = Vec::new();
+    let mut off = i;
+    for part in rest.split(' ') {
+        if !part.is_empty() {
+            fields.push((off, part));
+        }
+        off += part.len() + 1;
+    }
+    let Some(&(side_at, side)) = fields.first() else {
+        return err(s.len(), "the side to move is missing (w or b)");
+    };
+    pos.turn = match side {
+        "w" => Color::Black,
+        "b" => Color::White,
+        _ => {
+            return err(
+                side_at,
+                format!("side to move must be 'w' (Black, first mover) or 'b', not '{side}'"),
+            );
+        }
+    };
+    let number = |idx: usize, name: &str, default: u32| -> Result<u32, FenError> {
+        match fields.get(idx) {
+            None => Ok(default),
+            Some(&(at, f)) => f
+                .parse::<u32>()
+                .map_err(|_| FenError {
+                    offset: at,
+                    message: format!("the {name} must be a number, not '{f}'"),
+                }),
+        }
+    };
+    pos.halfmove = number(1, "half-move counter", 0)?;
+    pos.fullmove = number(2, "move number", 1)?;
+    if pos.fullmove == 0 {
+        return err(fields[2].0, "the move number starts at 1");
+    }
+    if let Some(&(at, _)) = fields.get(3) {
+        return err(at, "unexpected text after the move number");
+    }
+    for color in [Color::Black, Color::White] {
+        if pos.kings[color.index()].is_none() {
+            return err(0, format!("{} has no Crane King", color.name()));
+        }
+    }
+    if pos.is_in_check_pub(pos.turn.opponent()) {
+        return err(
+            side_at,
+            "the side that is not to move is in check (its King could be captured)",
+        );
+    }
+    Ok(pos)
+}
+
+/// Writes a position string (the exact inverse of [`parse`] for strings this writes).
+pub fn write(pos: &Position) -> String {
+    let mut out = String::with_capacity(80);
+    for rank in 1..=WA.ranks {
+        if rank > 1 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in (1..=WA.files).rev() {
+            let sq: Square = WA.square(file, rank).expect("on board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    if p.promoted {
+                        out.push('+');
+                    }
+                    out.push(letter(p.color, p.kind));
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    let mut hand = String::new();
+    for color in [Color::Black, Color::White] {
+        for k in 0..NKINDS {
+            let kind = Kind(k as u8);
+            for _ in 0..pos.in_hand(color, kind) {
+                hand.push(letter(color, kind));
+            }
+        }
+    }
+    if !hand.is_empty() {
+        out.push('[');
+        out.push_str(&hand);
+        out.push(']');
+    }
+    out.push_str(match pos.turn() {
+        Color::Black => " w ",
+        Color::White => " b ",
+    });
+    out.push_str(&format!("{} {}", pos.halfmove, pos.fullmove));
+    out
+}
+
+fn letter(color: Color, kind: Kind) -> char {
+    let c = kind.row().letter;
+    match color {
+        Color::Black => c,
+        Color::White => c.to_ascii_lowercase(),
+    }
+}
+
+impl Position {
+    pub(crate) fn is_in_check_pub(&self, color: Color) -> bool {
+        match self.king(color) {
+            Some(k) => self.attacked(k, color.opponent()),
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Wa shogi: 11 × 11, 17 piece kinds, with or without drops.
+//!
+//! The rules enforced here are stated in `docs/rules-wa.md`.
+
+pub mod fen;
+pub mod game;
+pub mod pieces;
+mod position;
+
+pub use game::Game;
+pub use pieces::{Face, KINDS, KindRow, NKINDS};
+pub use position::Position;
+
+use crate::betza::{self, Ray};
+use crate::geometry::{Color, Square, WA};
+use std::sync::OnceLock;
+
+/// Drops or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Wa shogi with drops (CrazyWa's `crazywa`).
+    Wa,
+    /// Wa shogi without drops (HaChu's `wa-shogi`).
+    WaNoDrop,
+}
+
+impl Variant {
+    pub fn drops(self) -> bool {
+        self == Variant::Wa
+    }
+
+    /// Stable name: `wa` or `wa-nodrop`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Wa => "wa",
+            Variant::WaNoDrop => "wa-nodrop",
+        }
+    }
+}
+
+/// A piece kind: an index into [`KINDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    pub const CK: Kind = Kind(0);
+    pub const CE: Kind = Kind(1);
+    pub const TF: Kind = Kind(2);
+    pub const FF: Kind = Kind(3);
+    pub const RR: Kind = Kind(4);
+    pub const SW: Kind = Kind(5);
+    pub const LH: Kind = Kind(6);
+    pub const OC: Kind = Kind(7);
+    pub const VW: Kind = Kind(8);
+    pub const VS: Kind = Kind(9);
+    pub const FG: Kind = Kind(10);
+    pub const FC: Kind = Kind(11);
+    pub const SC: Kind = Kind(12);
+    pub const SO: Kind = Kind(13);
+    pub const BD: Kind = Kind(14);
+    pub const CM: Kind = Kind(15);
+    pub const SP: Kind = Kind(16);
+
+    /// All kinds in table order.
+    pub fn all() -> impl Iterator<Item = Kind> {
+        (0..NKINDS as u8).map(Kind)
+    }
+
+    pub fn row(self) -> &'static KindRow {
+        &KINDS[self.0 as usize]
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether this kind has a promoted face.
+    pub fn can_promote(self) -> bool {
+        self.row().promoted.is_some()
+    }
+
+    /// The kind with this (unpromoted) Hodges abbreviation.
+    pub fn from_abbr(abbr: &str) -> Option<Kind> {
+        Kind::all().find(|k| k.row().face.abbr == abbr)
+    }
+
+    /// The kind with this FEN letter (either case).
+    pub fn from_letter(c: char) -> Option<Kind> {
+        let c = c.to_ascii_uppercase();
+        Kind::all().find(|k| k.row().letter == c)
+    }
+}
+
+/// A piece on the board: its side, kind and whether it is promoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: Kind,
+    pub promoted: bool,
+}
+
+impl Piece {
+    /// The face shown: the promoted one if promoted.
+    pub fn face(self) -> &'static Face {
+        let row = self.kind.row();
+        match (self.promoted, &row.promoted) {
+            (true, Some(p)) => &p.face,
+            _ => &row.face,
+        }
+    }
+
+    /// Index of the way this piece moves: kind × promoted.
+    fn form(self) -> usize {
+        self.kind.index() * 2 + self.promoted as usize
+    }
+}
+
+/// A Wa move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece moves (capturing whatever stands on `to`), promoting or not.
+    Normal {
+        from: Square,
+        to: Square,
+        promote: bool,
+    },
+    /// A piece from hand is put on an empty square.
+    Drop { kind: Kind, to: Square },
+}
+
+impl Move {
+    pub fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+
+    pub fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+}
+
+/// Unit directions, the index used by the attack tables.
+const DIRS: [(i8, i8); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// Every leap vector any piece uses (A, D and N).
+const LEAPS: [(i8, i8); 16] = [
+    (-2, -2),
+    (2, -2),
+    (-2, 2),
+    (2, 2),
+    (0, -2),
+    (0, 2),
+    (-2, 0),
+    (2, 0),
+    (-1, -2),
+    (1, -2),
+    (-1, 2),
+    (1, 2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+];
+
+/// Precomputed movement of one form (kind × promoted) for one colour.
+struct FormTable {
+    rays: Vec<Ray>,
+    /// Slide range per unit direction (0 = none).
+    slide: [u8; 8],
+    /// Bit i set: the form leaps by `LEAPS[i]`.
+    leaps: u16,
+}
+
+/// Movement tables, built once from the Betza strings of the piece table.
+fn tables() -> &'static [[FormTable; 2]] {
+    static T: OnceLock<Vec<[FormTable; 2]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Vec::new();
+        for kind in Kind::all() {
+            for promoted in [false, true] {
+                let p = Piece {
+                    color: Color::Black,
+                    kind,
+                    promoted,
+                };
+                // Kinds without a promoted face get a copy of their own moves.
+                let rays = betza::parse(p.face().betza).expect("piece table Betza is valid");
+                let for_color = |flip: i8| {
+                    let rays: Vec<Ray> = rays
+                        .iter()
+                        .map(|r| Ray {
+                            dx: r.dx * flip,
+                            dy: r.dy * flip,
+                            ..*r
+                        })
+                        .collect();
+                    let mut slide = [0u8; 8];
+                    let mut leaps = 0u16;
+                    for r in &rays {
+                        if r.jump {
+                            let i = LEAPS.iter().position(|&v| v == (r.dx, r.dy)).expect("leap");
+                            leaps |= 1 << i;
+                        } else {
+                            let i = DIRS.iter().position(|&v| v == (r.dx, r.dy)).expect("unit");
+                            slide[i] = r.range;
+                        }
+                    }
+                    FormTable { rays, slide, leaps }
+                };
+                out.push([for_color(1), for_color(-1)]);
+            }
+        }
+        out
+    })
+}
+
+fn table(p: Piece) -> &'static FormTable {
+    &tables()[p.form()][p.color.index()]
+}
+
+/// Whether a square is in `color`'s promotion zone (the far three ranks).
+pub fn in_zone(color: Color, sq: Square) -> bool {
+    let rank = WA.rank(sq);
+    match color {
+        Color::Black => rank <= 3,
+        Color::White => rank >= 9,
+    }
+}
+
+/// Whether a square is `color`'s last rank.
+pub fn last_rank(color: Color, sq: Square) -> bool {
+    let rank = WA.rank(sq);
+    match color {
+        Color::Black => rank == 1,
+        Color::White => rank == 11,
+    }
+}
+
+/// The squares a piece standing on `from` could move to on an empty board, and, for each,
+/// the squares that must be empty on the way there.
+pub fn reach(p: Piece, from: Square) -> Vec<(Square, Vec<Square>)> {
+    let mut out = Vec::new();
+    for r in &table(p).rays {
+        let mut path = Vec::new();
+        let mut cur = from;
+        for _ in 0..r.range {
+            match WA.offset(cur, r.dx, r.dy) {
+                Some(s) => {
+                    out.push((s, if r.jump { Vec::new() } else { path.clone() }));
+                    path.push(s);
+                    cur = s;
+                }
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_betza_string_parses() {
+        for k in Kind::all() {
+            let row = k.row();
+            betza::parse(row.face.betza).unwrap();
+            if let Some(p) = &row.promoted {
+                betza::parse(p.face.betza).unwrap();
+                assert!(p.face.abbr.starts_with('+'));
+                assert_eq!(&p.face.abbr[1..], row.face.abbr);
+            }
+        }
+        assert_eq!(tables().len(), 34);
+    }
+
+    #[test]
+    fn letters_and_abbreviations_are_unique() {
+        for a in Kind::all() {
+            for b in Kind::all() {
+                if a != b {
+                    assert_ne!(a.row().letter, b.row().letter);
+                    assert_ne!(a.row().face.abbr, b.row().face.abbr);
+                }
+            }
+        }
+    }
+}

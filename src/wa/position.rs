@@ -1,0 +1,474 @@
+//! A Wa shogi position and its legal moves.
+
+use super::{DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, reach, table};
+use crate::geometry::{Color, FileRank, Square, WA};
+use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
+
+const N: usize = 121;
+
+/// A Wa shogi position: board, hands, side to move, and the two FEN counters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; N],
+    pub(crate) hands: [[u8; NKINDS]; 2],
+    pub(crate) turn: Color,
+    pub(crate) variant: Variant,
+    pub(crate) kings: [Option<Square>; 2],
+    /// XBoard's half-move counter: plies since the last capture or Sparrow Pawn move.
+    pub(crate) halfmove: u32,
+    /// Move number: starts at 1, grows after each White move.
+    pub(crate) fullmove: u32,
+}
+
+/// What makes two positions "the same" for repetition: board, hands, side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    board: [Option<Piece>; N],
+    hands: [[u8; NKINDS]; 2],
+    turn: Color,
+}
+
+/// What a move could do about promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionOptions {
+    /// Promoting is allowed.
+    pub can: bool,
+    /// Not promoting is illegal.
+    pub must: bool,
+}
+
+impl Position {
+    /// An empty board (no kings: not a legal game position until pieces are put on it).
+    pub(crate) fn empty(variant: Variant) -> Position {
+        Position {
+            board: [None; N],
+            hands: [[0; NKINDS]; 2],
+            turn: Color::Black,
+            variant,
+            kings: [None; 2],
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The start position.
+    pub fn start(variant: Variant) -> Position {
+        super::fen::parse(super::fen::START, variant).expect("the start position parses")
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on a square (None for an empty or off-board square).
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq.index()).copied().flatten()
+    }
+
+    /// How many pieces of a kind `color` has in hand.
+    pub fn in_hand(&self, color: Color, kind: Kind) -> u8 {
+        self.hands[color.index()][kind.index()]
+    }
+
+    /// Where `color`'s Crane King stands.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The half-move counter of the FEN.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number of the FEN.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub(crate) fn put(&mut self, sq: Square, p: Option<Piece>) {
+        if let Some(old) = self.board[sq.index()]
+            && old.kind == Kind::CK
+            && self.kings[old.color.index()] == Some(sq)
+        {
+            self.kings[old.color.index()] = None;
+        }
+        self.board[sq.index()] = p;
+        if let Some(p) = p
+            && p.kind == Kind::CK
+        {
+            self.kings[p.color.index()] = Some(sq);
+        }
+    }
+
+    /// The key under which repetitions are counted.
+    pub fn repetition_key(&self) -> RepetitionKey {
+        RepetitionKey {
+            board: self.board,
+            hands: self.hands,
+            turn: self.turn,
+        }
+    }
+
+    /// Whether `by` attacks `sq` (pieces of `by` that could move there, pins ignored).
+    pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        self.attack_scan(sq, by, &mut |_| true)
+    }
+
+    /// The squares of `by`'s pieces that attack `sq`.
+    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.attack_scan(sq, by, &mut |s| {
+            out.push(s);
+            false
+        });
+        out.sort();
+        out
+    }
+
+    /// Calls `found` for each attacker of `sq` of colour `by`; stops when it returns true.
+    /// Returns whether it was stopped.
+    fn attack_scan(&self, sq: Square, by: Color, found: &mut dyn FnMut(Square) -> bool) -> bool {
+        for (i, &(dx, dy)) in DIRS.iter().enumerate() {
+            // The attacker moves in the opposite direction: index i + 4.
+            let back = (i + 4) % 8;
+            let mut cur = sq;
+            let mut dist = 0u8;
+            while let Some(s) = WA.offset(cur, dx, dy) {
+                dist += 1;
+                cur = s;
+                if let Some(p) = self.board[s.index()] {
+                    if p.color == by && table(p).slide[back] >= dist && found(s) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        for (i, &(dx, dy)) in LEAPS.iter().enumerate() {
+            // A piece at sq - leap that leaps by `leap` lands on sq.
+            if let Some(s) = WA.offset(sq, -dx, -dy)
+                && let Some(p) = self.board[s.index()]
+                && p.color == by
+                && table(p).leaps & (1 << i) != 0
+                && found(s)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.is_in_check(self.turn)
+    }
+
+    fn is_in_check(&self, color: Color) -> bool {
+        match self.kings[color.index()] {
+            Some(k) => self.attacked(k, color.opponent()),
+            None => false,
+        }
+    }
+
+    /// The squares of the pieces giving check to the side to move.
+    pub fn checkers(&self) -> Vec<Square> {
+        match self.kings[self.turn.index()] {
+            Some(k) => self.attackers(k, self.turn.opponent()),
+            None => Vec::new(),
+        }
+    }
+
+    /// What a move of `p` from `from` to `to` may or must do about promotion.
+    pub fn promotion_options(p: Piece, from: Square, to: Square) -> PromotionOptions {
+        let can = !p.promoted
+            && p.kind.can_promote()
+            && (in_zone(p.color, from) || in_zone(p.color, to));
+        let must = can && p.kind.row().dead_on_last_rank && last_rank(p.color, to);
+        PromotionOptions { can, must }
+    }
+
+    /// The squares the piece on `from` can reach by its moves on this board (capturing
+    /// enemy pieces, stopped by any piece), legality aside. Empty if no piece stands there.
+    pub fn targets(&self, from: Square) -> Vec<Square> {
+        let Some(p) = self.piece_at(from) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.piece_targets(p, from, &mut |to| out.push(to));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn piece_targets(&self, p: Piece, from: Square, emit: &mut dyn FnMut(Square)) {
+        for r in &table(p).rays {
+            let mut cur = from;
+            for _ in 0..r.range {
+                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
+                    break;
+                };
+                cur = s;
+                match self.board[s.index()] {
+                    None => emit(s),
+                    Some(q) => {
+                        if q.color != p.color {
+                            emit(s);
+                        }
+                        if !r.jump {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a drop of `kind` by the side to move on `to` breaks a drop rule that does not
+    /// depend on check: the square must be empty, not dead, and not a second Sparrow Pawn.
+    fn drop_rule(&self, kind: Kind, to: Square) -> Result<(), IllegalMove> {
+        if self.board[to.index()].is_some() {
+            return Err(IllegalMove::DropOnOccupied);
+        }
+        if kind.row().dead_on_last_rank && last_rank(self.turn, to) {
+            return Err(IllegalMove::DropDeadSquare);
+        }
+        if kind == Kind::SP {
+            let file = WA.file(to);
+            let own_pawn = (1..=WA.ranks).any(|rank| {
+                let s = WA.square(file, rank).expect("on board");
+                self.board[s.index()]
+                    == Some(Piece {
+                        color: self.turn,
+                        kind: Kind::SP,
+                        promoted: false,
+                    })
+            });
+            if own_pawn {
+                return Err(IllegalMove::TwoSparrowPawns);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every move the pieces allow, before the check and drop-mate rules.
+    fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        for i in 0..N {
+            let Some(p) = self.board[i] else { continue };
+            if p.color != self.turn {
+                continue;
+            }
+            let from = Square(i as u8);
+            self.piece_targets(p, from, &mut |to| {
+                let opt = Position::promotion_options(p, from, to);
+                if opt.can {
+                    out.push(Move::Normal {
+                        from,
+                        to,
+                        promote: true,
+                    });
+                }
+                if !opt.must {
+                    out.push(Move::Normal {
+                        from,
+                        to,
+                        promote: false,
+                    });
+                }
+            });
+        }
+        if self.variant.drops() {
+            for kind in Kind::all() {
+                if self.hands[self.turn.index()][kind.index()] == 0 {
+                    continue;
+                }
+                for to in WA.squares() {
+                    if self.drop_rule(kind, to).is_ok() {
+                        out.push(Move::Drop { kind, to });
+                    }
+                }
+            }
+        }
+    }
+
+    /// For a pseudo-legal move: the check rule and the Sparrow-drop-mate rule.
+    fn final_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        if next.is_in_check(self.turn) {
+            return Err(IllegalMove::LeavesKingInCheck);
+        }
+        if let Move::Drop { kind: Kind::SP, .. } = m
+            && next.in_check()
+            && !next.has_legal_move()
+        {
+            return Err(IllegalMove::SparrowDropMate);
+        }
+        Ok(())
+    }
+
+    /// Every legal move (empty when the side to move has none: the game is then over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        moves.retain(|m| self.final_rules(m).is_ok());
+        moves
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        // Sparrow drops last: their drop-mate test is the expensive one.
+        moves.sort_by_key(|m| matches!(m, Move::Drop { kind: Kind::SP, .. }));
+        moves.iter().any(|m| self.final_rules(m).is_ok())
+    }
+
+    /// Whether the game is over in this position (checkmate or no legal move).
+    pub fn status(&self) -> Status {
+        if self.has_legal_move() {
+            return Status::Ongoing;
+        }
+        Status::Over(Outcome {
+            winner: Some(self.turn.opponent()),
+            termination: if self.in_check() {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMoves
+            },
+        })
+    }
+
+    fn fr(sq: Square) -> FileRank {
+        FileRank {
+            file: WA.file(sq),
+            rank: WA.rank(sq),
+        }
+    }
+
+    /// Whether `m` is legal here, and if not, which rule it breaks.
+    pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        if !self.has_legal_move() {
+            return Err(IllegalMove::GameOver);
+        }
+        match *m {
+            Move::Normal { from, to, promote } => {
+                let Some(p) = self.piece_at(from) else {
+                    return Err(if from.index() < N {
+                        IllegalMove::NoPiece { at: Self::fr(from) }
+                    } else {
+                        IllegalMove::CannotMoveThatWay
+                    });
+                };
+                if p.color != self.turn {
+                    return Err(IllegalMove::NotYourPiece { at: Self::fr(from) });
+                }
+                let Some((_, path)) = reach(p, from).into_iter().find(|(s, _)| *s == to) else {
+                    return Err(IllegalMove::CannotMoveThatWay);
+                };
+                if let Some(&b) = path.iter().find(|s| self.board[s.index()].is_some()) {
+                    return Err(IllegalMove::PathBlocked { at: Self::fr(b) });
+                }
+                if self.board[to.index()].is_some_and(|q| q.color == self.turn) {
+                    return Err(IllegalMove::OwnPieceOnTarget);
+                }
+                let opt = Position::promotion_options(p, from, to);
+                if promote && !opt.can {
+                    let why = if p.promoted {
+                        "the piece is promoted already"
+                    } else if !p.kind.can_promote() {
+                        "this piece never promotes"
+                    } else {
+                        "the move neither starts nor ends in the promotion zone"
+                    };
+                    return Err(IllegalMove::CannotPromote { why });
+                }
+                if !promote && opt.must {
+                    return Err(IllegalMove::MustPromote);
+                }
+                self.final_rules(m)
+            }
+            Move::Drop { kind, to } => {
+                if !self.variant.drops() {
+                    return Err(IllegalMove::DropsDisabled);
+                }
+                if kind.index() >= NKINDS || self.hands[self.turn.index()][kind.index()] == 0 {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if to.index() >= N {
+                    return Err(IllegalMove::CannotMoveThatWay);
+                }
+                self.drop_rule(kind, to)?;
+                self.final_rules(m)
+            }
+        }
+    }
+
+    /// Plays a move after checking it.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
+    /// move leaves a position that may break the rules, but never panics for on-board squares.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        match *m {
+            Move::Normal { from, to, promote } => {
+                let Some(mut p) = self.piece_at(from) else {
+                    return;
+                };
+                let captured = self.piece_at(to);
+                let sparrow = p.kind == Kind::SP && !p.promoted;
+                if let Some(c) = captured {
+                    // Captured pieces go to the captor's hand, unpromoted (not a King).
+                    if c.kind != Kind::CK {
+                        let slot = &mut self.hands[self.turn.index()][c.kind.index()];
+                        *slot = slot.saturating_add(1);
+                    }
+                }
+                if promote && p.kind.can_promote() {
+                    p.promoted = true;
+                }
+                let reset = captured.is_some() || sparrow;
+                self.put(from, None);
+                self.put(to, Some(p));
+                self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+            }
+            Move::Drop { kind, to } => {
+                let slot = &mut self.hands[self.turn.index()][kind.index()];
+                *slot = slot.saturating_sub(1);
+                self.put(
+                    to,
+                    Some(Piece {
+                        color: self.turn,
+                        kind,
+                        promoted: false,
+                    }),
+                );
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
+        }
+        if self.turn == Color::White {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = self.turn.opponent();
+    }
+}
+
+impl rules::Position for Position {
+    type Move = Move;
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Position::legal_moves(self)
+    }
+
+    fn play_unchecked(&mut self, m: &Move) {
+        Position::play_unchecked(self, m)
+    }
+}
