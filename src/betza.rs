@@ -51,7 +51,9 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
         match c {
             ' ' | ',' => {
                 if !mods.is_empty() {
-                    return Err(BetzaError(format!("modifiers '{mods}' without an atom in '{s}'")));
+                    return Err(BetzaError(format!(
+                        "modifiers '{mods}' without an atom in '{s}'"
+                    )));
                 }
             }
             'f' | 'b' | 's' | 'v' | 'l' | 'r' => mods.push(c),
@@ -85,7 +87,15 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                 let range = limit.unwrap_or(base_range);
                 for &atom in atoms {
                     for (dx, dy) in directions(atom, &mods) {
-                        add(&mut rays, Ray { dx, dy, range, jump });
+                        add(
+                            &mut rays,
+                            Ray {
+                                dx,
+                                dy,
+                                range,
+                                jump,
+                            },
+                        );
                     }
                 }
                 mods.clear();
@@ -175,7 +185,12 @@ mod tests {
         assert_eq!(set("bW2"), vec![(0, 1, 2, false)]);
         assert_eq!(
             set("vN"),
-            vec![(-1, -2, 1, true), (-1, 2, 1, true), (1, -2, 1, true), (1, 2, 1, true)]
+            vec![
+                (-1, -2, 1, true),
+                (-1, 2, 1, true),
+                (1, -2, 1, true),
+                (1, 2, 1, true)
+            ]
         );
         assert_eq!(set("vD"), vec![(0, -2, 1, true), (0, 2, 1, true)]);
         // Duplicates merge with the longest range: fR and W give one forward ray.

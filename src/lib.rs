@@ -6,6 +6,10 @@
 pub mod betza;
 pub mod geometry;
 pub mod gufu;
+pub mod notation;
 pub mod record;
 pub mod rules;
+pub mod variant;
 pub mod wa;
+
+pub use variant::Variant;

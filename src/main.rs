@@ -1,3 +1,7 @@
+//! The `kifu` command line.
+
+mod cli;
+
 fn main() {
-    println!("kifu");
+    std::process::exit(cli::run());
 }

@@ -101,10 +101,14 @@ impl fmt::Display for IllegalMove {
             IllegalMove::CannotMoveThatWay => write!(f, "the piece cannot move that way"),
             IllegalMove::PathBlocked { at } => write!(f, "the path is blocked on {at}"),
             IllegalMove::OwnPieceOnTarget => write!(f, "an own piece stands on the target square"),
-            IllegalMove::LeavesKingInCheck => write!(f, "the move leaves the own Crane King in check"),
+            IllegalMove::LeavesKingInCheck => {
+                write!(f, "the move leaves the own Crane King in check")
+            }
             IllegalMove::DropsDisabled => write!(f, "this game is played without drops"),
             IllegalMove::NotInHand => write!(f, "that piece is not in hand"),
-            IllegalMove::DropOnOccupied => write!(f, "a piece may only be dropped on an empty square"),
+            IllegalMove::DropOnOccupied => {
+                write!(f, "a piece may only be dropped on an empty square")
+            }
             IllegalMove::DropDeadSquare => {
                 write!(f, "a piece may not be dropped where it could never move")
             }

@@ -1,1 +1,98 @@
 //! Game records: the text as written (tags, moves, comments, variations, with spans).
+//!
+//! This is the syntax layer: bytes → games ([`GameSplitter`], streaming) → tokens (the pest
+//! grammar `grammar/record.pest`) → [`Record`]. It knows nothing of the rules: a move is kept as
+//! written ([`WrittenMove`]), marks such as `+` are not interpreted, and nothing is checked
+//! against a board. Every token carries its byte [`Span`] in the file; [`Record::line_col`]
+//! (or a [`LineIndex`]) turns offsets into 1-based lines and character columns.
+//!
+//! Nothing here panics, recurses per nesting level, or reads more than one game into memory
+//! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`].
+//!
+//! ```
+//! use kifu::record::{parse_str, ResultToken};
+//! let games = parse_str("[Variant \"Gufu\"]\n\n1. K*2三>W 2. K*1一>E (2. K*1三>E) *\n");
+//! let record = games[0].as_ref().unwrap();
+//! assert_eq!(record.tag("Variant"), Some("Gufu"));
+//! assert_eq!(record.movetext.main_moves().count(), 2);
+//! assert_eq!(record.result.unwrap().value, ResultToken::Unknown);
+//! ```
+
+mod error;
+pub mod grammar;
+mod parser;
+mod span;
+mod split;
+mod types;
+
+pub use error::{ErrorKind, RecordError};
+pub use parser::{parse_game, parse_game_str};
+pub use span::{LineCol, LineIndex, Source, Span};
+pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
+pub use types::{
+    Action, Annotation, Comment, CommentKind, Dots, EngineMove, EngineOrigin, EngineSquare, Event,
+    Facing, FileStyle, GameResult, Glyph, HodgesMove, Line, LineId, Mark, Marks, MoveNumber,
+    Movetext, Nag, Node, NodeId, Piece, RankStyle, Record, ResultToken, Square, Tag, Walk,
+    WrittenMove,
+};
+
+use std::io::BufRead;
+
+/// Read every game of a stream, one at a time (see [`GameSplitter`] for how games are cut).
+/// An input with no game at all yields one `empty_input` error.
+pub fn read_records<R: BufRead>(reader: R) -> Records<R> {
+    Records {
+        splitter: GameSplitter::new(reader),
+        any: false,
+    }
+}
+
+/// Iterator of [`read_records`].
+#[derive(Debug)]
+pub struct Records<R> {
+    splitter: GameSplitter<R>,
+    any: bool,
+}
+
+impl<R> Records<R> {
+    /// Wrap a splitter (e.g. one made with [`GameSplitter::with_limit`]).
+    pub fn new(splitter: GameSplitter<R>) -> Self {
+        Records {
+            splitter,
+            any: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = Result<Record, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.splitter.next() {
+            Some(item) => {
+                self.any = true;
+                Some(item.and_then(parse_game))
+            }
+            None if !self.any => {
+                self.any = true;
+                Some(Err(RecordError::new(
+                    ErrorKind::EmptyInput,
+                    "no game: the input is empty",
+                    Span::at(0),
+                )
+                .with_position(Some(LineCol { line: 1, column: 1 }))))
+            }
+            None => None,
+        }
+    }
+}
+
+/// Parse every game of an in-memory file (UTF-8 text).
+pub fn parse_str(text: &str) -> Vec<Result<Record, RecordError>> {
+    read_records(text.as_bytes()).collect()
+}
+
+/// Parse every game of an in-memory file given as bytes (checked for UTF-8 game by game).
+pub fn parse_bytes(bytes: &[u8]) -> Vec<Result<Record, RecordError>> {
+    read_records(bytes).collect()
+}

@@ -160,7 +160,10 @@ impl LineIndex {
         if self.skip_bom && from == 0 {
             from = BOM.len().min(rel);
         }
-        column += bytes[from..rel].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        column += bytes[from..rel]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count();
         Some(LineCol {
             line: self.first_line + line,
             column: column + 1,

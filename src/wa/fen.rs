@@ -218,12 +218,10 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
     let number = |idx: usize, name: &str, default: u32| -> Result<u32, FenError> {
         match fields.get(idx) {
             None => Ok(default),
-            Some(&(at, f)) => f
-                .parse::<u32>()
-                .map_err(|_| FenError {
-                    offset: at,
-                    message: format!("the {name} must be a number, not '{f}'"),
-                }),
+            Some(&(at, f)) => f.parse::<u32>().map_err(|_| FenError {
+                offset: at,
+                message: format!("the {name} must be a number, not '{f}'"),
+            }),
         }
     };
     pos.halfmove = number(1, "half-move counter", 0)?;

@@ -84,7 +84,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("RR", "Running Rabbit", &["走兎"], "fR F bW"),
         promoted: Some(Promoted {
-            face: face("+RR", "Treacherous Fox (promoted Running Rabbit)", &["隠狐"], "F A vW vD"),
+            face: face(
+                "+RR",
+                "Treacherous Fox (promoted Running Rabbit)",
+                &["隠狐"],
+                "F A vW vD",
+            ),
             alias: None,
         }),
         letter: 'R',
@@ -144,7 +149,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("FG", "Flying Goose", &["鳫飛"], "vW fF"),
         promoted: Some(Promoted {
-            face: face("+FG", "Swallow's Wings (promoted Flying Goose)", &["燕羽"], "sR vW"),
+            face: face(
+                "+FG",
+                "Swallow's Wings (promoted Flying Goose)",
+                &["燕羽"],
+                "sR vW",
+            ),
             alias: None,
         }),
         letter: 'G',
@@ -164,7 +174,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("SC", "Strutting Crow", &["烏行"], "fW bF"),
         promoted: Some(Promoted {
-            face: face("+SC", "Flying Falcon (promoted Strutting Crow)", &["飛鷹"], "B fW"),
+            face: face(
+                "+SC",
+                "Flying Falcon (promoted Strutting Crow)",
+                &["飛鷹"],
+                "B fW",
+            ),
             alias: None,
         }),
         letter: 'U',
@@ -174,7 +189,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("SO", "Swooping Owl", &["鴟行"], "fW bF"),
         promoted: Some(Promoted {
-            face: face("+SO", "Cloud Eagle (promoted Swooping Owl)", &["雲鷲"], "vR fF3 bF sW"),
+            face: face(
+                "+SO",
+                "Cloud Eagle (promoted Swooping Owl)",
+                &["雲鷲"],
+                "vR fF3 bF sW",
+            ),
             alias: None,
         }),
         letter: 'L',
@@ -184,7 +204,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("BD", "Blind Dog", &["盲犬"], "fF sW bW"),
         promoted: Some(Promoted {
-            face: face("+BD", "Violent Wolf (promoted Blind Dog)", &["猛狼"], "W fF"),
+            face: face(
+                "+BD",
+                "Violent Wolf (promoted Blind Dog)",
+                &["猛狼"],
+                "W fF",
+            ),
             alias: None,
         }),
         letter: 'D',
@@ -194,7 +219,12 @@ pub static KINDS: [KindRow; 17] = [
     KindRow {
         face: face("CM", "Climbing Monkey", &["登猿"], "vW fF"),
         promoted: Some(Promoted {
-            face: face("+CM", "Violent Stag (promoted Climbing Monkey)", &["猛鹿"], "F fW"),
+            face: face(
+                "+CM",
+                "Violent Stag (promoted Climbing Monkey)",
+                &["猛鹿"],
+                "F fW",
+            ),
             alias: None,
         }),
         letter: 'M',

@@ -185,9 +185,8 @@ impl Position {
 
     /// What a move of `p` from `from` to `to` may or must do about promotion.
     pub fn promotion_options(p: Piece, from: Square, to: Square) -> PromotionOptions {
-        let can = !p.promoted
-            && p.kind.can_promote()
-            && (in_zone(p.color, from) || in_zone(p.color, to));
+        let can =
+            !p.promoted && p.kind.can_promote() && (in_zone(p.color, from) || in_zone(p.color, to));
         let must = can && p.kind.row().dead_on_last_rank && last_rank(p.color, to);
         PromotionOptions { can, must }
     }
@@ -438,7 +437,11 @@ impl Position {
                 let reset = captured.is_some() || sparrow;
                 self.put(from, None);
                 self.put(to, Some(p));
-                self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+                self.halfmove = if reset {
+                    0
+                } else {
+                    self.halfmove.saturating_add(1)
+                };
             }
             Move::Drop { kind, to } => {
                 let slot = &mut self.hands[self.turn.index()][kind.index()];

@@ -1,0 +1,45 @@
+//! Command-line interface: argument parsing and the subcommands.
+
+mod perft;
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes, as ripgrep uses them.
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_INVALID: i32 = 1;
+pub const EXIT_ERROR: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "kifu",
+    version,
+    about = "Validate, convert and render game records of Wa shogi and Gufū shōgi",
+    long_about = "kifu reads game records of Wa shogi (11×11, with or without drops) and Gufū \
+shōgi (3×2, facing pieces, shared pieces), replays every move through a complete rules core, \
+and reports, converts or draws them.\n\nExit codes: 0 all good, 1 some record invalid, 2 usage \
+or I/O error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Perft(perft::Args),
+}
+
+/// Parses the arguments, runs the command, returns the exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_ERROR } else { EXIT_OK };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Perft(a) => perft::run(a),
+    }
+}

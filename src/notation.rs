@@ -1,0 +1,180 @@
+//! Writing moves and squares as text: Hodges style for both games, engine coordinates for
+//! Wa. (Reading is the grammar's job, in `record`; resolving a written move against a
+//! position is the replay layer's.)
+
+use crate::geometry::{GUFU, Square, WA};
+use crate::{gufu, wa};
+
+/// How ranks are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RankStyle {
+    /// `a`…`k`.
+    #[default]
+    Letters,
+    /// `一`…`十一`.
+    Kanji,
+}
+
+/// Whether the origin square is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// Only where another like piece could make the same move (Hodges).
+    #[default]
+    WhereNeeded,
+    /// Always (long notation).
+    Always,
+}
+
+const KANJI: [&str; 11] = [
+    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一",
+];
+
+/// A rank number (1 = top) as text.
+pub fn rank_text(rank: u8, style: RankStyle) -> String {
+    match style {
+        RankStyle::Letters => ((b'a' + rank.saturating_sub(1)) as char).to_string(),
+        RankStyle::Kanji => KANJI
+            .get(rank.saturating_sub(1) as usize)
+            .copied()
+            .unwrap_or("?")
+            .to_string(),
+    }
+}
+
+/// A Wa square: `7h` or `7八`.
+pub fn wa_square(sq: Square, style: RankStyle) -> String {
+    format!("{}{}", WA.file(sq), rank_text(WA.rank(sq), style))
+}
+
+/// A Gufū square: `2三` or `2c`.
+pub fn gufu_square(sq: Square, style: RankStyle) -> String {
+    format!("{}{}", GUFU.file(sq), rank_text(GUFU.rank(sq), style))
+}
+
+/// A Wa square in engine coordinates: files `a`–`k` from Black's left, ranks 1–11 from
+/// Black's side (`11k` = `a1`, `1a` = `k11`).
+pub fn wa_engine_square(sq: Square) -> String {
+    let (col, row) = WA.col_row(sq);
+    format!("{}{}", (b'a' + col as u8) as char, WA.ranks as i8 - row)
+}
+
+/// A Wa move in Hodges notation, e.g. `SP-7g`, `RR4i-5h`, `+SPx6c`, `SO*5e`, `SP-7c+`,
+/// `FFx7c=`. `pos` is the position before the move.
+pub fn wa_hodges(pos: &wa::Position, m: &wa::Move, origin: Origin, ranks: RankStyle) -> String {
+    match *m {
+        wa::Move::Drop { kind, to } => {
+            format!("{}*{}", kind.row().face.abbr, wa_square(to, ranks))
+        }
+        wa::Move::Normal { from, to, promote } => {
+            let Some(p) = pos.piece_at(from) else {
+                return format!("?{}", wa_square(to, ranks));
+            };
+            let mut s = p.face().abbr.to_string();
+            let needed = origin == Origin::Always
+                || pos.legal_moves().iter().any(|other| match *other {
+                    wa::Move::Normal { from: f, to: t, .. } => {
+                        t == to && f != from && pos.piece_at(f) == Some(p)
+                    }
+                    _ => false,
+                });
+            if needed {
+                s.push_str(&wa_square(from, ranks));
+            }
+            s.push(if pos.piece_at(to).is_some() { 'x' } else { '-' });
+            s.push_str(&wa_square(to, ranks));
+            let opt = wa::Position::promotion_options(p, from, to);
+            if promote {
+                s.push('+');
+            } else if opt.can {
+                s.push('=');
+            }
+            s
+        }
+    }
+}
+
+/// A Wa move in engine coordinates: `h3g4`, `P@e5`, `c9c10+`. A declined promotion has no
+/// suffix (as CrazyWa writes it).
+pub fn wa_engine(m: &wa::Move) -> String {
+    match *m {
+        wa::Move::Drop { kind, to } => format!("{}@{}", kind.row().letter, wa_engine_square(to)),
+        wa::Move::Normal { from, to, promote } => format!(
+            "{}{}{}",
+            wa_engine_square(from),
+            wa_engine_square(to),
+            if promote { "+" } else { "" }
+        ),
+    }
+}
+
+/// A Gufū move in the spec's notation, e.g. `K*2三>W`, `S-1一>N`, `Wx2二>S`, `K:1二>E`
+/// (without check marks; see [`gufu_check_mark`]). `pos` is the position before the move.
+pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: RankStyle) -> String {
+    let letter = |id: gufu::PieceId| id.row().letter;
+    match *m {
+        gufu::Move::Drop { piece, to, facing } => {
+            format!(
+                "{}*{}>{}",
+                letter(piece),
+                gufu_square(to, ranks),
+                facing.letter()
+            )
+        }
+        gufu::Move::Turn { at, facing } => {
+            let l = pos.piece_at(at).map(|p| letter(p.id)).unwrap_or('?');
+            format!("{}:{}>{}", l, gufu_square(at, ranks), facing.letter())
+        }
+        gufu::Move::Step { from, to, facing } => {
+            let l = pos.piece_at(from).map(|p| letter(p.id)).unwrap_or('?');
+            let action = if pos.piece_at(to).is_some() { 'x' } else { '-' };
+            // Each Gufū piece exists once: the origin is never needed to tell pieces apart.
+            let o = match origin {
+                Origin::Always => gufu_square(from, ranks),
+                Origin::WhereNeeded => String::new(),
+            };
+            format!(
+                "{}{}{}{}>{}",
+                l,
+                o,
+                action,
+                gufu_square(to, ranks),
+                facing.letter()
+            )
+        }
+    }
+}
+
+/// The check mark a Gufū move earns: `#` if it mates, `+` if it checks, nothing otherwise
+/// (and nothing for a move that captures a King). `after` is the position after the move.
+pub fn gufu_check_mark(after: &gufu::Position) -> &'static str {
+    use crate::rules::{Status, Termination};
+    match after.status() {
+        Status::Over(o) if o.termination == Termination::Checkmate => "#",
+        Status::Over(o) if o.termination == Termination::KingCaptured => "",
+        _ if after.in_check() => "+",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_squares() {
+        assert_eq!(wa_engine_square(WA.square(11, 11).unwrap()), "a1");
+        assert_eq!(wa_engine_square(WA.square(1, 1).unwrap()), "k11");
+        assert_eq!(wa_engine_square(WA.square(4, 9).unwrap()), "h3");
+    }
+
+    #[test]
+    fn ranks() {
+        assert_eq!(rank_text(11, RankStyle::Kanji), "十一");
+        assert_eq!(rank_text(3, RankStyle::Letters), "c");
+        assert_eq!(wa_square(WA.square(7, 8).unwrap(), RankStyle::Kanji), "7八");
+        assert_eq!(
+            gufu_square(GUFU.square(2, 3).unwrap(), RankStyle::Kanji),
+            "2三"
+        );
+    }
+}
