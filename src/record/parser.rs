@@ -538,14 +538,20 @@ impl<'s> Builder<'s> {
         let span = Self::span(&pair, offset);
         let text = pair.as_str().to_owned();
         let mut piece = None;
-        let mut squares = Vec::with_capacity(2);
+        let mut squares: [Option<Square>; 2] = [None, None];
+        let mut n_squares = 0;
         let mut action = Action::Move;
         let mut facing = None;
         let mut marks = Marks::NONE;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::piece => piece = Piece::parse(p.as_str()),
-                Rule::square => squares.push(Self::square(p)),
+                Rule::square => {
+                    if let Some(slot) = squares.get_mut(n_squares) {
+                        *slot = Some(Self::square(p));
+                        n_squares += 1;
+                    }
+                }
                 Rule::action => {
                     action = match p.as_str() {
                         "x" => Action::Capture,
@@ -567,7 +573,13 @@ impl<'s> Builder<'s> {
                 _ => {}
             }
         }
-        let to = squares.pop().unwrap_or(Square {
+        // One square: the destination. Two: origin, destination.
+        let (from, to) = match squares {
+            [Some(from), Some(to)] => (Some(from), Some(to)),
+            [to, None] => (None, to),
+            [None, to] => (None, to),
+        };
+        let to = to.unwrap_or(Square {
             file: 0,
             rank: 0,
             file_style: FileStyle::Ascii,
@@ -575,7 +587,7 @@ impl<'s> Builder<'s> {
         });
         HodgesMove {
             piece: piece.unwrap_or(Piece::PLACEHOLDER),
-            from: squares.pop(),
+            from,
             action,
             to,
             facing,
@@ -606,19 +618,28 @@ impl<'s> Builder<'s> {
     fn engine(pair: Pair<'_, Rule>, offset: usize) -> EngineMove {
         let span = Self::span(&pair, offset);
         let text = pair.as_str().to_owned();
-        let mut squares = Vec::with_capacity(2);
+        let mut squares: [Option<EngineSquare>; 2] = [None, None];
+        let mut n_squares = 0;
         let mut drop = None;
         let mut marks = Marks::NONE;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::engine_piece => drop = p.as_str().chars().next(),
-                Rule::engine_square => squares.push(Self::engine_square(p)),
+                Rule::engine_square => {
+                    if let Some(slot) = squares.get_mut(n_squares) {
+                        *slot = Some(Self::engine_square(p));
+                        n_squares += 1;
+                    }
+                }
                 Rule::marks => marks = Marks::parse(p.as_str()).unwrap_or(Marks::NONE),
                 _ => {}
             }
         }
-        let to = squares.pop().unwrap_or(EngineSquare { file: 0, rank: 0 });
-        let from = match (drop, squares.pop()) {
+        let (origin, to) = match squares {
+            [Some(from), Some(to)] => (Some(from), to),
+            [to, _] => (None, to.unwrap_or(EngineSquare { file: 0, rank: 0 })),
+        };
+        let from = match (drop, origin) {
             (Some(p), _) => EngineOrigin::Drop(p),
             (None, Some(sq)) => EngineOrigin::Square(sq),
             (None, None) => EngineOrigin::Drop('?'),

@@ -50,13 +50,16 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
     while i < bytes.len() && bytes[i] == b' ' {
         i += 1;
     }
+    if i == bytes.len() {
+        return err(i, "empty position string");
+    }
     // Board.
     let mut rank: u8 = 1;
     let mut col: u8 = 0;
     let mut promoted_at: Option<usize> = None;
     loop {
         let Some(&c) = bytes.get(i) else {
-            return err(i, "the position string ends inside the board");
+            break;
         };
         match c {
             b'/' => {
@@ -157,7 +160,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
         i += 1;
         loop {
             match bytes.get(i) {
-                None => return err(open, "unterminated '[' (pieces in hand)"),
+                None | Some(b' ') => return err(open, "unterminated '[' (pieces in hand)"),
                 Some(b']') => {
                     i += 1;
                     break;
@@ -237,7 +240,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
             return err(0, format!("{} has no Crane King", color.name()));
         }
     }
-    if pos.is_in_check_pub(pos.turn.opponent()) {
+    if pos.is_in_check_of(pos.turn.opponent()) {
         return err(
             side_at,
             "the side that is not to move is in check (its King could be captured)",
@@ -301,14 +304,5 @@ fn letter(color: Color, kind: Kind) -> char {
     match color {
         Color::Black => c,
         Color::White => c.to_ascii_lowercase(),
-    }
-}
-
-impl Position {
-    pub(crate) fn is_in_check_pub(&self, color: Color) -> bool {
-        match self.king(color) {
-            Some(k) => self.attacked(k, color.opponent()),
-            None => false,
-        }
     }
 }

@@ -165,10 +165,11 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        self.is_in_check(self.turn)
+        self.is_in_check_of(self.turn)
     }
 
-    fn is_in_check(&self, color: Color) -> bool {
+    /// Whether `color`'s Crane King is attacked.
+    pub fn is_in_check_of(&self, color: Color) -> bool {
         match self.kings[color.index()] {
             Some(k) => self.attacked(k, color.opponent()),
             None => false,
@@ -298,7 +299,7 @@ impl Position {
     fn final_rules(&self, m: &Move) -> Result<(), IllegalMove> {
         let mut next = self.clone();
         next.play_unchecked(m);
-        if next.is_in_check(self.turn) {
+        if next.is_in_check_of(self.turn) {
             return Err(IllegalMove::LeavesKingInCheck);
         }
         if let Move::Drop { kind: Kind::SP, .. } = m
