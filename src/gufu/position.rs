@@ -352,10 +352,17 @@ impl Position {
                 termination,
             })
         };
+        let in_check = self.in_check();
         if moves.is_empty() {
-            return (lost(Termination::NoLegalMoves), moves);
+            // In check with no move at all is a checkmate too (no move escapes).
+            let t = if in_check {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMoves
+            };
+            return (lost(t), moves);
         }
-        if self.in_check() {
+        if in_check {
             let escapes = moves.iter().any(|m| {
                 if self.captures_king(m) {
                     return true;

@@ -98,6 +98,12 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
                 }
                 col = 0;
             }
+            '0' | '3'..='9' => {
+                return err(
+                    at,
+                    format!("rank {rank} has more than 2 squares ('{c}' empty squares)"),
+                );
+            }
             '1' | '2' => {
                 col += c as u8 - b'0';
                 if col > GUFU.files {

@@ -293,11 +293,7 @@ impl<'s> Builder<'s> {
                                 )
                             })?;
                         }
-                        Rule::move_dots => {
-                            if p.as_str().contains("...") || p.as_str().contains('…') {
-                                dots = Dots::Three;
-                            }
-                        }
+                        Rule::move_dots if p.as_str() != "." => dots = Dots::Three,
                         _ => {}
                     }
                 }
