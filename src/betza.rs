@@ -67,7 +67,7 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                     None
                 } else {
                     match num.parse::<u8>() {
-                        Ok(n) if n >= 1 && n < UNLIMITED => Some(n),
+                        Ok(n) if (1..UNLIMITED).contains(&n) => Some(n),
                         _ => return Err(BetzaError(format!("bad range '{num}' in '{s}'"))),
                     }
                 };

@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod gufu;
 pub mod notation;
 pub mod record;
+pub mod replay;
 pub mod rules;
 pub mod variant;
 pub mod wa;

@@ -395,8 +395,14 @@ fn perpetual_check_loses() {
 
 #[test]
 fn start_position_round_trips() {
-    let pos = Position::start(Variant::Wa);
+    let pos = Position::start(Variant::WaNoDrop);
     assert_eq!(fen::write(&pos), fen::START);
+    // With drops the (empty) hands are always written, as CrazyWa needs them.
+    let pos = Position::start(Variant::Wa);
+    assert_eq!(
+        fen::write(&pos),
+        "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] w 0 1"
+    );
     assert_eq!(pos.turn(), Color::Black);
     assert_eq!(pos.piece_at(sq("6k")).unwrap().kind, Kind::CK);
     assert_eq!(pos.piece_at(sq("4i")).unwrap().kind, Kind::RR);
@@ -408,9 +414,9 @@ fn start_position_round_trips() {
 #[test]
 fn position_strings_round_trip_with_hands_and_promotions() {
     for s in [
-        "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1",
+        "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] w 0 1",
         "k10/11/11/11/5+L5/11/11/4E6/11/11/10K[ELPPxppp] b 7 31",
-        "k10/11/11/11/5+p5/11/11/11/11/11/+H9K w 12 40",
+        "k10/11/11/11/5+p5/11/11/11/11/11/+H9K[-] w 12 40",
     ] {
         let pos = fen::parse(s, Variant::Wa).unwrap();
         assert_eq!(fen::write(&pos), s);

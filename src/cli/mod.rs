@@ -1,6 +1,9 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod diag;
+mod inputs;
 mod perft;
+mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -26,6 +29,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Validate(validate::Args),
     Perft(perft::Args),
 }
 
@@ -40,6 +44,7 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
+        Command::Validate(a) => validate::run(a),
         Command::Perft(a) => perft::run(a),
     }
 }

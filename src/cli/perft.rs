@@ -79,11 +79,11 @@ pub fn run(a: Args) -> i32 {
         writeln!(out, "{}", result.0)?;
         out.flush()
     };
-    if let Err(e) = write() {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
-        }
+    if let Err(e) = write()
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("kifu: cannot write: {e}");
+        return EXIT_ERROR;
     }
     if a.time {
         eprintln!(

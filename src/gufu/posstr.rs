@@ -188,7 +188,7 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
         return err(s.len(), "the ply number is missing");
     };
     pos.ply = match ply.parse::<u32>() {
-        Ok(n) if n >= 1 && n < u32::MAX => n,
+        Ok(n) if (1..u32::MAX).contains(&n) => n,
         _ => {
             return err(
                 ply_at,

@@ -9,6 +9,15 @@
 //! Nothing here panics, recurses per nesting level, or reads more than one game into memory
 //! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`].
 //!
+//! - Games are cut by [`GameSplitter`]: a new game begins at a line starting with `[` once the
+//!   current game has had movetext. Games without tag pairs therefore cannot follow each other
+//!   in one file.
+//! - The movetext tree is an arena ([`Movetext`]): lines and nodes addressed by ids, so every
+//!   derived trait is flat; [`Movetext::walk`] visits it in source order without recursion.
+//! - Comments before the first move of a line (for the main line also those among the tag
+//!   pairs) are [`Line::comments`]; comments and NAGs after a move are its
+//!   [`Node::annotations`]; comments after the result go to the last main-line move.
+//!
 //! ```
 //! use kifu::record::{parse_str, ResultToken};
 //! let games = parse_str("[Variant \"Gufu\"]\n\n1. K*2三>W 2. K*1一>E (2. K*1三>E) *\n");

@@ -516,7 +516,10 @@ impl<'s> Builder<'s> {
                     });
                 }
                 Rule::rank_letter => {
-                    square.rank = s.bytes().next().map_or(0, |b| b.wrapping_sub(b'a') + 1)
+                    square.rank = s
+                        .bytes()
+                        .next()
+                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1))
                 }
                 Rule::rank_kanji => {
                     square.rank_style = RankStyle::Kanji;
@@ -602,7 +605,7 @@ impl<'s> Builder<'s> {
                         .as_str()
                         .bytes()
                         .next()
-                        .map_or(0, |b| b.wrapping_sub(b'a') + 1)
+                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1))
                 }
                 Rule::engine_rank => sq.rank = p.as_str().parse().unwrap_or(0),
                 _ => {}

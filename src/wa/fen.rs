@@ -6,8 +6,10 @@
 //!   (1-11) counts empty squares. Upper case: Black (sente), lower case: White (gote); `+`
 //!   before a letter: promoted.
 //! - Pieces in hand: `[...]` right after the board, upper case for Black's hand, lower case
-//!   for White's, one letter per piece (`[PPLp]`). Written only when a hand holds something;
-//!   `[]` and `[-]` are read as empty hands.
+//!   for White's, one letter per piece, in piece-table order (`[ELPPxppp]`), `[-]` when both
+//!   hands are empty. Always written for the game with drops (CrazyWa ignores the side to move
+//!   of a FEN without it), never for the game without; `[]`, `[-]` and no brackets all read
+//!   as empty hands.
 //! - Side to move: `w` = Black (the first mover: XBoard calls it "white"), `b` = White.
 //! - Then XBoard's half-move counter and the move number (both optional when reading;
 //!   `0 1` by default).
@@ -57,10 +59,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
     let mut rank: u8 = 1;
     let mut col: u8 = 0;
     let mut promoted_at: Option<usize> = None;
-    loop {
-        let Some(&c) = bytes.get(i) else {
-            break;
-        };
+    while let Some(&c) = bytes.get(i) {
         match c {
             b'/' => {
                 if promoted_at.is_some() {
@@ -286,9 +285,10 @@ pub fn write(pos: &Position) -> String {
             }
         }
     }
-    if !hand.is_empty() {
+    if pos.variant().drops() {
+        // CrazyWa ignores the side to move of a FEN without a holdings field: always write it.
         out.push('[');
-        out.push_str(&hand);
+        out.push_str(if hand.is_empty() { "-" } else { &hand });
         out.push(']');
     }
     out.push_str(match pos.turn() {

@@ -75,7 +75,8 @@ impl Game {
     }
 
     /// The fourth occurrence of the current position: a draw, unless one side gave check
-    /// with every one of its moves since the first occurrence, which then loses.
+    /// with every one of its moves since the first occurrence, which then loses (if both
+    /// did, neither is singled out: a draw).
     fn repetition_outcome(&self) -> Outcome {
         let (key, _) = self.history.last().expect("history is never empty");
         let first = self
@@ -89,7 +90,7 @@ impl Game {
             // The position after ply j has the opponent of the mover to move.
             let to_move_now = self.pos.turn();
             let back = self.history.len() - 1 - j;
-            let to_move_then = if back % 2 == 0 {
+            let to_move_then = if back.is_multiple_of(2) {
                 to_move_now
             } else {
                 to_move_now.opponent()
@@ -105,13 +106,22 @@ impl Game {
                 all_checks[c.index()] = false;
             }
         }
-        for c in [Color::Black, Color::White] {
-            if moved[c.index()] && all_checks[c.index()] {
+        // Exactly one side checked throughout: it loses. Both (or neither): a draw.
+        let checker = |c: Color| moved[c.index()] && all_checks[c.index()];
+        match (checker(Color::Black), checker(Color::White)) {
+            (true, false) => {
                 return Outcome {
-                    winner: Some(c.opponent()),
+                    winner: Some(Color::White),
                     termination: Termination::PerpetualCheck,
                 };
             }
+            (false, true) => {
+                return Outcome {
+                    winner: Some(Color::Black),
+                    termination: Termination::PerpetualCheck,
+                };
+            }
+            _ => {}
         }
         Outcome {
             winner: None,

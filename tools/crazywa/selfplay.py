@@ -324,24 +324,34 @@ def play_game(args, rnd):
                 break
             fen = position_fen(tr)
             d = depth
+            kind = None
             while True:
                 try:
                     kind, text, pvs, name = search(args, fen, d, log)
+                    if kind == "move" and tr.occurrences_after(text) >= 99:
+                        raise RuntimeError("impossible move %s" % text)
                     break
                 except RuntimeError as exc:
                     # CrazyWa 1.0.5 (Debian build) sometimes crashes in deeper
-                    # searches; search this ply one ply shallower instead.
-                    if d <= 1:
-                        raise
+                    # searches, or answers a move that cannot be played (from
+                    # an empty square, a drop of a piece not in hand); search
+                    # this ply one ply shallower instead.
                     if log:
-                        log.write("# %s; retrying at depth %d\n" % (exc, d - 1))
+                        log.write("# %s at depth %d\n" % (exc, d))
+                    if d <= 1:
+                        break
                     d -= 1
                     fallbacks += 1
+            if kind is None:
+                result = "*"
+                termination = "engine crashed at every depth (%s)" % fen
+                break
             mover = "Black" if len(moves) % 2 == 0 else "White"
             if kind == "result":
                 result = RESULT_RE.match(text).group(1)
-                termination = ("%s to move, CrazyWa printed '%s' "
-                               "(no legal move: checkmate)" % (mover, text))
+                termination = ("%s to move, CrazyWa printed '%s' instead of "
+                               "a move (checkmated, or every move loses to "
+                               "mate in its search)" % (mover, text))
                 break
             if kind == "resign":
                 result = "0-1" if mover == "Black" else "1-0"
@@ -350,8 +360,11 @@ def play_game(args, rnd):
             move = text
             top = max(dd for dd, _, _ in pvs) if pvs else 0
             cands = [move]
-            for dd, _, pv in reversed(pvs):  # most recent (deepest) first
-                if dd >= top - 1 and pv not in cands:
+            for dd, score, pv in reversed(pvs):  # most recent (deepest) first
+                # skip moves the engine scored as losing to mate: at depth 1
+                # such a PV move may even leave the own king in check
+                if dd >= top - 1 and score > -50000 and pv not in cands \
+                        and tr.occurrences_after(pv) < 99:
                     cands.append(pv)
             if len(moves) < random_plies or rng.random() < args.noise:
                 move = rng.choice(cands)
@@ -412,6 +425,17 @@ def format_game(tags, moves, result):
     return "\n".join(out) + "\n"
 
 
+def unique_rounds(results):
+    """Rounds in order, leaving out a game identical to one of a lower round."""
+    seen, out = set(), []
+    for r in sorted(results):
+        key = tuple(results[r][1])
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
 def parse_range(s):
     if "-" in s:
         a, b = s.split("-", 1)
@@ -435,11 +459,13 @@ def main():
     ap.add_argument("--random-plies", default="2-6",
                     help="range K1-K2: the first K plies (K drawn per game) are picked "
                          "at random among engine-proposed moves (default 2-6)")
+    ap.add_argument("--max-rounds", type=int, default=1000,
+                    help="give up after this many rounds (default 1000)")
     ap.add_argument("--max-plies", type=int, default=400,
                     help="ply cap; a game reaching it gets result * (default 400)")
-    ap.add_argument("--noise", type=float, default=0.0,
+    ap.add_argument("--noise", type=float, default=0.05,
                     help="after the opening, probability per ply of a random choice "
-                         "among the engine-proposed moves (default 0)")
+                         "among the engine-proposed moves (default 0.05)")
     ap.add_argument("--avoid-repeat", type=int, default=2,
                     help="if the engine's move would reach a position for the "
                          "(N+1)th time, play its next-best proposal that does not "
@@ -459,29 +485,53 @@ def main():
     args.depths = [int(x) for x in args.depths.split(",") if x.strip()]
     args.random_plies = parse_range(args.random_plies)
 
-    rounds = list(range(args.first_round, args.first_round + args.games))
-    results = {}
+    # Rounds are played in order (--jobs at a time).  A game in which the
+    # engine crashed at every depth is skipped (not written) and one more
+    # round is played instead (likewise for a game identical to one of a
+    # lower round); the games kept are the --games lowest rounds
+    # that did not crash, so the set depends only on --seed.
+    results, skipped = {}, []
     t0 = time.time()
+    next_round = args.first_round
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        futs = {ex.submit(play_game, args, r): r for r in rounds}
-        for fut in concurrent.futures.as_completed(futs):
-            r = futs[fut]
-            tags, moves, result, st = fut.result()
-            results[r] = (tags, moves, result)
-            sys.stderr.write(
-                "game %3d: %-7s %3d plies, depth %d, %d random plies, %3d captures, "
-                "%3d drops, %3d promotions (%.0fs)  %s\n"
-                % (r, result, st["plies"], st["depth"], st["random_plies"],
-                   st["captures"], st["drops"], st["promotions"],
-                   time.time() - t0, dict(tags)["Termination"]))
-            if not args.single_file:
-                os.makedirs(args.out_dir, exist_ok=True)
-                path = os.path.join(args.out_dir, "selfplay-%03d.psn" % r)
-                with open(path, "w") as f:
-                    f.write(format_game(tags, moves, result))
-    if args.single_file:
+        futs = {}
+        while True:
+            while len(futs) < max(1, args.jobs) and \
+                    len(unique_rounds(results)) + len(futs) < args.games and \
+                    next_round < args.first_round + args.max_rounds:
+                futs[ex.submit(play_game, args, next_round)] = next_round
+                next_round += 1
+            if not futs:
+                break
+            done, _ = concurrent.futures.wait(
+                futs, return_when=concurrent.futures.FIRST_COMPLETED)
+            for fut in done:
+                r = futs.pop(fut)
+                tags, moves, result, st = fut.result()
+                term = dict(tags)["Termination"]
+                crashed = term.startswith("engine crashed")
+                sys.stderr.write(
+                    "game %3d: %-7s %3d plies, depth %d, %d random plies, %3d captures, "
+                    "%3d drops, %3d promotions, %d shallower retries (%.0fs)  %s%s\n"
+                    % (r, result, st["plies"], st["depth"], st["random_plies"],
+                       st["captures"], st["drops"], st["promotions"], st["fallbacks"],
+                       time.time() - t0, term, "  [skipped]" if crashed else ""))
+                if crashed:
+                    skipped.append(r)
+                else:
+                    results[r] = (tags, moves, result)
+    kept = unique_rounds(results)[:args.games]
+    if not args.single_file:
+        os.makedirs(args.out_dir, exist_ok=True)
+        for r in kept:
+            path = os.path.join(args.out_dir, "selfplay-%03d.psn" % r)
+            with open(path, "w") as f:
+                f.write(format_game(*results[r]))
+    else:
         with open(args.single_file, "w") as f:
-            f.write("\n".join(format_game(*results[r]) for r in rounds))
+            f.write("\n".join(format_game(*results[r]) for r in kept))
+    sys.stderr.write("%d games written, rounds skipped after engine crashes: %s\n"
+                     % (len(kept), skipped or "none"))
 
 
 if __name__ == "__main__":

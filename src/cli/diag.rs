@@ -1,0 +1,171 @@
+//! Reporting problems: the human form (`path:line:col: error: ...` with the source line and a
+//! caret) and the JSON Lines form.
+
+use kifu::record::{LineCol, Record, RecordError, Span};
+use kifu::replay::Problem;
+use serde_json::{Value, json};
+
+/// Severity of a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+}
+
+impl Level {
+    fn name(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+        }
+    }
+}
+
+/// A problem ready to print: where, what, and the source line.
+#[derive(Clone, Debug)]
+pub struct Diag {
+    pub level: Level,
+    pub kind: String,
+    pub message: String,
+    pub pos: Option<LineCol>,
+    /// The whole source line and the character range to underline in it.
+    pub source: Option<(String, usize, usize)>,
+    pub game: usize,
+    pub ply: Option<u64>,
+    pub mv: Option<String>,
+    pub help: Option<String>,
+}
+
+/// The line of `text` holding byte `offset`, and the character columns of `span` in it.
+fn source_line(text: &str, base: usize, span: Span) -> Option<(String, usize, usize)> {
+    let start = span.start.checked_sub(base)?;
+    if start > text.len() || !text.is_char_boundary(start) {
+        return None;
+    }
+    let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = text[start..]
+        .find('\n')
+        .map(|i| start + i)
+        .unwrap_or(text.len());
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    // Very long lines: show a window around the problem.
+    let end = span
+        .end
+        .saturating_sub(base)
+        .clamp(start, line_start + line.len());
+    let col0 = text[line_start..start].chars().count();
+    let len = text
+        .get(start..end)
+        .map(|s| s.chars().count())
+        .unwrap_or(1)
+        .max(1);
+    if line.len() > 300 {
+        let chars: Vec<char> = line.chars().collect();
+        let from = col0.saturating_sub(60);
+        let to = (col0 + len + 60).min(chars.len());
+        let window: String = chars[from..to].iter().collect();
+        return Some((window, col0 - from, len.min(to - col0)));
+    }
+    Some((line.to_string(), col0, len))
+}
+
+impl Diag {
+    pub fn from_problem(record: &Record, game: usize, p: &Problem, level: Level) -> Diag {
+        let source = source_line(record.source.text(), record.source.base(), p.span);
+        Diag {
+            level,
+            kind: p.kind.to_string(),
+            message: p.message.clone(),
+            pos: record.line_col(p.span.start),
+            source,
+            game,
+            ply: p.ply,
+            mv: p.mv.clone(),
+            help: p.help.clone(),
+        }
+    }
+
+    /// A syntax-level error; `text` is the game's text when it could be decoded.
+    pub fn from_record_error(e: &RecordError, game: usize, text: Option<(&str, usize)>) -> Diag {
+        let source = text.and_then(|(t, base)| source_line(t, base, e.span));
+        let help = (!e.expected.is_empty()).then(|| format!("expected {}", e.expected.join(", ")));
+        Diag {
+            level: Level::Error,
+            kind: e.kind.name().to_string(),
+            message: e.message.clone(),
+            pos: e.position,
+            source,
+            game,
+            ply: None,
+            mv: None,
+            help,
+        }
+    }
+
+    /// The human form.
+    pub fn human(&self, path: &str) -> String {
+        let mut s = match self.pos {
+            Some(p) => format!("{path}:{}:{}: ", p.line, p.column),
+            None => format!("{path}: "),
+        };
+        s.push_str(&format!(
+            "{}[{}]: {}\n",
+            self.level.name(),
+            self.kind,
+            self.message
+        ));
+        if let (Some((line, col, len)), Some(p)) = (&self.source, self.pos) {
+            let num = p.line.to_string();
+            let pad = " ".repeat(num.len());
+            let lead: usize = line.chars().take(*col).map(width).sum();
+            let under: usize = line
+                .chars()
+                .skip(*col)
+                .take(*len)
+                .map(width)
+                .sum::<usize>()
+                .max(1);
+            s.push_str(&format!(" {num} | {}\n", line.replace('\t', " ")));
+            s.push_str(&format!(
+                " {pad} | {}{}\n",
+                " ".repeat(lead),
+                "^".repeat(under)
+            ));
+        }
+        let mut what = format!("game {}", self.game);
+        if let Some(ply) = self.ply {
+            what.push_str(&format!(", ply {ply}"));
+        }
+        if let Some(mv) = &self.mv {
+            what.push_str(&format!(", move {mv}"));
+        }
+        s.push_str(&format!("  = {what}\n"));
+        if let Some(h) = &self.help {
+            s.push_str(&format!("  = help: {h}\n"));
+        }
+        s
+    }
+
+    /// The JSON form of one problem.
+    pub fn json(&self) -> Value {
+        json!({
+            "ply": self.ply,
+            "line": self.pos.map(|p| p.line),
+            "column": self.pos.map(|p| p.column),
+            "kind": self.kind,
+            "message": self.message,
+            "move": self.mv,
+            "help": self.help,
+        })
+    }
+}
+
+/// Display width of a character in a terminal: 2 for East Asian wide characters.
+fn width(c: char) -> usize {
+    let u = c as u32;
+    let wide = matches!(u,
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+    if wide { 2 } else { 1 }
+}

@@ -1,0 +1,210 @@
+//! Resolving a written Gufū move against a position.
+
+use super::Fail;
+use crate::geometry::{GUFU, Square};
+use crate::gufu::{Facing, Move, PieceId, Position};
+use crate::notation::{RankStyle, gufu_square};
+use crate::record::{self, Action, Mark, WrittenMove};
+use crate::rules::{IllegalMove, Status, Termination};
+
+fn name(sq: Square) -> String {
+    gufu_square(sq, RankStyle::Kanji)
+}
+
+fn facing(f: record::Facing) -> Facing {
+    match f {
+        record::Facing::North => Facing::N,
+        record::Facing::East => Facing::E,
+        record::Facing::South => Facing::S,
+        record::Facing::West => Facing::W,
+    }
+}
+
+fn piece_name(id: PieceId) -> &'static str {
+    match id {
+        PieceId::BlackKing => "Black's King",
+        PieceId::WhiteKing => "White's King",
+        PieceId::Kaze => "the Kaze",
+        PieceId::Arashi => "the Arashi",
+    }
+}
+
+fn square(s: &record::Square) -> Result<Square, Fail> {
+    GUFU.square(s.file, s.rank).ok_or_else(|| {
+        Fail::new(
+            "off_board",
+            format!("{s} is not on the board (files 1-2, ranks 一-三)"),
+        )
+    })
+}
+
+/// Resolves, checks what the text claims, and plays a written move.
+pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
+    let WrittenMove::Hodges(h) = w else {
+        return Err(Fail::new(
+            "bad_notation",
+            "engine coordinates are for Wa only; write Gufū moves as K*2三>W",
+        ));
+    };
+    let id = match (h.piece.promoted(), h.piece.letters()) {
+        (false, "K") => PieceId::king(pos.turn()),
+        (false, "W") => PieceId::Kaze,
+        (false, "S") => PieceId::Arashi,
+        _ => {
+            return Err(Fail::new(
+                "unknown_piece",
+                format!(
+                    "'{}' is not a Gufū piece (K, W = Kaze, S = Arashi)",
+                    h.piece
+                ),
+            ));
+        }
+    };
+    let marks = h.marks.to_vec();
+    if marks.contains(&Mark::Equals) || marks.len() > 1 {
+        return Err(Fail::new(
+            "bad_mark",
+            format!(
+                "a Gufū move takes at most one mark, '+' (check) or '#' (mate), not '{}'",
+                h.marks
+            ),
+        ));
+    }
+    let to = square(&h.to)?;
+    let written = h.facing.map(facing);
+    let m = match h.action {
+        Action::Drop => {
+            if h.from.is_some() {
+                return Err(Fail::new("bad_origin", "a drop has no origin square"));
+            }
+            let Some(f) = written else {
+                return Err(Fail::new(
+                    "missing_facing",
+                    "a drop must say which way the piece faces: add >N, >E, >S or >W",
+                ));
+            };
+            Move::Drop {
+                piece: id,
+                to,
+                facing: f,
+            }
+        }
+        Action::Turn | Action::Move | Action::Capture => {
+            let Some(at) = pos.find(id) else {
+                return Err(Fail::new(
+                    "no_piece",
+                    format!("{} is not on the board", piece_name(id)),
+                ));
+            };
+            let current = pos.piece_at(at).map(|p| p.facing).unwrap_or(Facing::N);
+            let f = written.unwrap_or(current.clockwise());
+            if h.action == Action::Turn {
+                if at != to {
+                    return Err(Fail::new(
+                        "no_piece",
+                        format!(
+                            "{} stands on {}, not on {}",
+                            piece_name(id),
+                            name(at),
+                            name(to)
+                        ),
+                    ));
+                }
+                Move::Turn { at, facing: f }
+            } else {
+                if let Some(o) = &h.from
+                    && square(o)? != at
+                {
+                    return Err(Fail::new(
+                        "no_piece",
+                        format!("{} stands on {}, not on {o}", piece_name(id), name(at)),
+                    ));
+                }
+                Move::Step {
+                    from: at,
+                    to,
+                    facing: f,
+                }
+            }
+        }
+    };
+    if let Err(e) = pos.check(&m) {
+        let mut fail = Fail::new(e.kind(), e.to_string());
+        if let (Move::Step { from, .. } | Move::Turn { at: from, .. }, false) =
+            (m, matches!(e, IllegalMove::GameOver))
+        {
+            let dests: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .filter_map(|l| match l {
+                    Move::Step { from: f, to, .. } if *f == from => Some(name(*to)),
+                    _ => None,
+                })
+                .collect();
+            fail = fail.help(if dests.is_empty() {
+                format!("{} on {} has no legal step", piece_name(id), name(from))
+            } else {
+                format!(
+                    "{} on {} can step to {}",
+                    piece_name(id),
+                    name(from),
+                    dests.join(", ")
+                )
+            });
+        }
+        return Err(fail);
+    }
+    let occupied = pos.piece_at(to).is_some();
+    match h.action {
+        Action::Capture if !occupied => {
+            return Err(Fail::new(
+                "capture_mark",
+                format!("'x' claims a capture, but {} is empty: write '-'", name(to)),
+            ));
+        }
+        Action::Move if occupied => {
+            return Err(Fail::new(
+                "capture_mark",
+                format!(
+                    "'-' claims an empty square, but the move captures on {}: write 'x'",
+                    name(to)
+                ),
+            ));
+        }
+        _ => {}
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(&m);
+    let status = after.status();
+    let mate = matches!(status, Status::Over(o) if o.termination == Termination::Checkmate);
+    let king_taken =
+        matches!(status, Status::Over(o) if o.termination == Termination::KingCaptured);
+    match marks.first() {
+        Some(_) if king_taken => {
+            return Err(Fail::new(
+                "check_mark",
+                "a move that captures a King carries no check mark",
+            ));
+        }
+        Some(Mark::Hash) if !mate => {
+            let why = if after.in_check() {
+                "it gives check, but the opponent can answer it"
+            } else {
+                "it does not even give check"
+            };
+            return Err(Fail::new(
+                "check_mark",
+                format!("'#' claims checkmate, but {why}"),
+            ));
+        }
+        Some(Mark::Plus) if !after.in_check() => {
+            return Err(Fail::new(
+                "check_mark",
+                "'+' claims check, but after the move the opponent is not in check",
+            ));
+        }
+        _ => {}
+    }
+    *pos = after;
+    Ok(m)
+}

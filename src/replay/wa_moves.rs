@@ -1,0 +1,334 @@
+//! Resolving a written Wa move (Hodges or engine coordinates) against a position.
+
+use super::Fail;
+use crate::geometry::{Square, WA};
+use crate::notation::{RankStyle, wa_square};
+use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
+use crate::rules::IllegalMove;
+use crate::wa::{Game, Kind, Move, Piece, Position};
+
+/// Resolves, checks what the text claims, and plays a written move.
+pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
+    let m = resolve(game.position(), w)?;
+    game.play(&m).map_err(|e| illegal(game.position(), &m, e))?;
+    Ok(m)
+}
+
+fn name(sq: Square) -> String {
+    wa_square(sq, RankStyle::Letters)
+}
+
+/// The face a Hodges piece abbreviation names: kind and promoted.
+pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
+    let letters = piece.letters();
+    if piece.promoted() {
+        return Kind::from_abbr(letters)
+            .filter(|k| k.can_promote())
+            .map(|k| (k, true));
+    }
+    if let Some(k) = Kind::from_abbr(letters) {
+        return Some((k, false));
+    }
+    Kind::all()
+        .find(|k| {
+            k.row()
+                .promoted
+                .as_ref()
+                .is_some_and(|p| p.alias == Some(letters))
+        })
+        .map(|k| (k, true))
+}
+
+/// Promotion wanted by the marks: Some(true) `+`, Some(false) `=`, None nothing.
+fn promotion_marks(marks: &record::Marks) -> Result<Option<bool>, Fail> {
+    let v = marks.to_vec();
+    match v.as_slice() {
+        [] => Ok(None),
+        [Mark::Plus] => Ok(Some(true)),
+        [Mark::Equals] => Ok(Some(false)),
+        _ => Err(Fail::new(
+            "bad_mark",
+            format!(
+                "a Wa move takes at most one mark: '+' (promotes) or '=' (declines), not '{marks}'"
+            ),
+        )),
+    }
+}
+
+fn square(s: &record::Square) -> Result<Square, Fail> {
+    WA.square(s.file, s.rank)
+        .ok_or_else(|| Fail::new("off_board", format!("{s} is not on the board")))
+}
+
+fn engine_square(s: &record::EngineSquare) -> Result<Square, Fail> {
+    if !(1..=11).contains(&s.file) || !(1..=11).contains(&s.rank) {
+        return Err(Fail::new("off_board", format!("{s} is not on the board")));
+    }
+    // Engine files a-k run from Black's left (shogi file 11); ranks from Black's side.
+    WA.square(12 - s.file, 12 - s.rank)
+        .ok_or_else(|| Fail::new("off_board", format!("{s} is not on the board")))
+}
+
+/// Turns a rules error for a resolved move into a failure with a hint.
+fn illegal(pos: &Position, m: &Move, e: IllegalMove) -> Fail {
+    let mut f = Fail::new(e.kind(), e.to_string());
+    if let Move::Normal { from, .. } = m {
+        let mut dests: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter(|l| l.from() == Some(*from))
+            .map(|l| name(l.to()))
+            .collect();
+        dests.dedup();
+        if let Some(p) = pos.piece_at(*from) {
+            f = f.help(if dests.is_empty() {
+                format!("the {} on {} has no legal move", p.face().abbr, name(*from))
+            } else {
+                format!(
+                    "the {} on {} can go to {}",
+                    p.face().abbr,
+                    name(*from),
+                    dests.join(", ")
+                )
+            });
+        }
+    }
+    f
+}
+
+fn resolve(pos: &Position, w: &WrittenMove) -> Result<Move, Fail> {
+    match w {
+        WrittenMove::Engine(e) => resolve_engine(pos, e),
+        WrittenMove::Hodges(h) => resolve_hodges(pos, h),
+    }
+}
+
+fn resolve_engine(pos: &Position, e: &record::EngineMove) -> Result<Move, Fail> {
+    let promote = promotion_marks(&e.marks)?;
+    let to = engine_square(&e.to)?;
+    match e.from {
+        EngineOrigin::Drop(letter) => {
+            let Some(kind) = Kind::from_letter(letter) else {
+                return Err(Fail::new(
+                    "unknown_piece",
+                    format!("'{letter}' is not a Wa piece letter"),
+                ));
+            };
+            if promote.is_some() {
+                return Err(Fail::new(
+                    "drop_promotion",
+                    "a drop never promotes: no '+' or '='",
+                ));
+            }
+            Ok(Move::Drop { kind, to })
+        }
+        EngineOrigin::Square(s) => {
+            let from = engine_square(&s)?;
+            let m = Move::Normal {
+                from,
+                to,
+                promote: promote == Some(true),
+            };
+            decline_check(pos, &m, promote)?;
+            Ok(m)
+        }
+    }
+}
+
+/// `=` declines a promotion: it must have been possible.
+fn decline_check(pos: &Position, m: &Move, promote: Option<bool>) -> Result<(), Fail> {
+    if let (Move::Normal { from, to, .. }, Some(false)) = (m, promote)
+        && let Some(p) = pos.piece_at(*from)
+        && !Position::promotion_options(p, *from, *to).can
+    {
+        pos.check(m).map_err(|e| illegal(pos, m, e))?;
+        return Err(Fail::new(
+            IllegalMove::NothingToDecline.kind(),
+            IllegalMove::NothingToDecline.to_string(),
+        ));
+    }
+    Ok(())
+}
+
+fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> {
+    let Some((kind, promoted)) = face_of(&h.piece) else {
+        return Err(Fail::new(
+            "unknown_piece",
+            format!("'{}' is not a Wa piece abbreviation", h.piece),
+        ));
+    };
+    if h.facing.is_some() {
+        return Err(Fail::new(
+            "bad_mark",
+            "a facing ('>N') is written only in Gufū",
+        ));
+    }
+    let promote = promotion_marks(&h.marks)?;
+    let to = square(&h.to)?;
+    let turn = pos.turn();
+    let piece = Piece {
+        color: turn,
+        kind,
+        promoted,
+    };
+    let abbr = piece.face().abbr;
+    match h.action {
+        Action::Turn => Err(Fail::new(
+            "bad_action",
+            "':' (turn in place) exists only in Gufū",
+        )),
+        Action::Drop => {
+            if promoted {
+                return Err(Fail::new(
+                    "drop_promoted",
+                    "a promoted piece is never in hand: drop the unpromoted piece",
+                ));
+            }
+            if h.from.is_some() {
+                return Err(Fail::new("bad_origin", "a drop has no origin square"));
+            }
+            if promote.is_some() {
+                return Err(Fail::new(
+                    "drop_promotion",
+                    "a drop never promotes: no '+' or '='",
+                ));
+            }
+            let m = Move::Drop { kind, to };
+            pos.check(&m).map_err(|e| illegal(pos, &m, e))?;
+            Ok(m)
+        }
+        Action::Move | Action::Capture => {
+            let candidates: Vec<Square> = match &h.from {
+                Some(o) => {
+                    let from = square(o)?;
+                    if pos.piece_at(from) != Some(piece) {
+                        let there = match pos.piece_at(from) {
+                            None => "it is empty".to_string(),
+                            Some(q) if q.color != turn => {
+                                format!("it holds the opponent's {}", q.face().abbr)
+                            }
+                            Some(q) => format!("it holds a {}", q.face().abbr),
+                        };
+                        return Err(Fail::new(
+                            "no_piece",
+                            format!(
+                                "there is no {} of {} on {}: {there}",
+                                abbr,
+                                turn.name(),
+                                name(from)
+                            ),
+                        ));
+                    }
+                    vec![from]
+                }
+                None => WA
+                    .squares()
+                    .filter(|&s| pos.piece_at(s) == Some(piece))
+                    .collect(),
+            };
+            let legal: Vec<Square> = candidates
+                .iter()
+                .copied()
+                .filter(|&from| {
+                    [false, true].iter().any(|&p| {
+                        pos.check(&Move::Normal {
+                            from,
+                            to,
+                            promote: p,
+                        })
+                        .is_ok()
+                    })
+                })
+                .collect();
+            let from = match legal.as_slice() {
+                [one] => *one,
+                [] => return Err(explain(pos, piece, &candidates, to, promote == Some(true))),
+                many => {
+                    return Err(Fail::new(
+                        "ambiguous_move",
+                        format!(
+                            "{} pieces {abbr} can move to {}: write the origin",
+                            many.len(),
+                            name(to)
+                        ),
+                    )
+                    .help(format!(
+                        "candidates: {}",
+                        many.iter()
+                            .map(|&s| format!("{abbr}{}", name(s)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+            };
+            let m = Move::Normal {
+                from,
+                to,
+                promote: promote == Some(true),
+            };
+            pos.check(&m).map_err(|e| illegal(pos, &m, e))?;
+            decline_check(pos, &m, promote)?;
+            let occupied = pos.piece_at(to).is_some();
+            if h.action == Action::Capture && !occupied {
+                return Err(Fail::new(
+                    "capture_mark",
+                    format!("'x' claims a capture, but {} is empty: write '-'", name(to)),
+                ));
+            }
+            if h.action == Action::Move && occupied {
+                let q = pos.piece_at(to).map(|q| q.face().abbr).unwrap_or("?");
+                return Err(Fail::new(
+                    "capture_mark",
+                    format!(
+                        "'-' claims an empty square, but the move captures the {q} on {}: write 'x'",
+                        name(to)
+                    ),
+                ));
+            }
+            Ok(m)
+        }
+    }
+}
+
+/// Why no piece of this face can make the move.
+fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, promote: bool) -> Fail {
+    let abbr = piece.face().abbr;
+    if candidates.is_empty() {
+        return Fail::new(
+            "no_piece",
+            format!("{} has no {} on the board", piece.color.name(), abbr),
+        );
+    }
+    let reaching: Vec<Square> = candidates
+        .iter()
+        .copied()
+        .filter(|&f| crate::wa::reach(piece, f).iter().any(|(s, _)| *s == to))
+        .collect();
+    // The piece the writer most likely meant: one that reaches the square, or the only one.
+    let pick = match (reaching.first(), candidates) {
+        (Some(&f), _) => Some(f),
+        (None, [one]) => Some(*one),
+        _ => None,
+    };
+    match pick {
+        Some(from) => {
+            let m = Move::Normal { from, to, promote };
+            match pos.check(&m) {
+                Err(e) => illegal(pos, &m, e),
+                // Legal with the other promotion choice only: say which.
+                Ok(()) => Fail::new("illegal_move", "the move is not legal"),
+            }
+        }
+        None => {
+            let list: Vec<String> = candidates.iter().map(|&s| name(s)).collect();
+            Fail::new(
+                "cannot_move_that_way",
+                format!(
+                    "no {abbr} can move to {} (the {abbr}s stand on {})",
+                    name(to),
+                    list.join(", ")
+                ),
+            )
+        }
+    }
+}
