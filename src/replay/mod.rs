@@ -533,7 +533,21 @@ fn check_result(record: &Record, report: &mut Report) {
     }
 }
 
-/// Node ids of the main line, in order (helper for writers).
-pub fn main_line(mt: &Movetext) -> Vec<NodeId> {
-    mt.main_line().nodes.clone()
+/// The main line as replayed (needs a report made with `keep_moves`): for each ply from 0
+/// (the start) on, the node played (None for the start), the move, and the state after it.
+/// Stops where the replay stopped.
+pub fn main_line(mt: &Movetext, report: &Report) -> Vec<(Option<NodeId>, Option<AnyMove>, State)> {
+    let Some(start) = report.start.clone() else {
+        return Vec::new();
+    };
+    let mut out = vec![(None, None, start.clone())];
+    let mut state = start;
+    for &id in &mt.main_line().nodes {
+        let Some(Some(m)) = report.moves.get(id.index()) else {
+            break;
+        };
+        state.play_unchecked(m);
+        out.push((Some(id), Some(*m), state.clone()));
+    }
+    out
 }

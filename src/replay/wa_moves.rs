@@ -14,6 +14,13 @@ pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
     Ok(m)
 }
 
+fn side(c: crate::geometry::Color) -> &'static str {
+    match c {
+        crate::geometry::Color::Black => "Black",
+        crate::geometry::Color::White => "White",
+    }
+}
+
 fn name(sq: Square) -> String {
     wa_square(sq, RankStyle::Letters)
 }
@@ -296,7 +303,7 @@ fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, prom
     if candidates.is_empty() {
         return Fail::new(
             "no_piece",
-            format!("{} has no {} on the board", piece.color.name(), abbr),
+            format!("{} has no {} on the board", side(piece.color), abbr),
         );
     }
     let reaching: Vec<Square> = candidates
@@ -324,11 +331,12 @@ fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, prom
             Fail::new(
                 "cannot_move_that_way",
                 format!(
-                    "no {abbr} can move to {} (the {abbr}s stand on {})",
-                    name(to),
-                    list.join(", ")
+                    "no {abbr} of {} can move to {}",
+                    piece.color.name(),
+                    name(to)
                 ),
             )
+            .help(format!("the {abbr}s stand on {}", list.join(", ")))
         }
     }
 }
