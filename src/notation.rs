@@ -156,6 +156,22 @@ pub fn gufu_check_mark(after: &gufu::Position) -> &'static str {
     }
 }
 
+/// Width of text in a terminal or fixed-width editor: East Asian wide characters (kanji,
+/// full-width digits) count 2.
+pub fn display_width(s: &str) -> usize {
+    s.chars().map(char_width).sum()
+}
+
+/// Width of one character: 2 for East Asian wide characters, else 1.
+pub fn char_width(c: char) -> usize {
+    let u = c as u32;
+    let wide = matches!(u,
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+    if wide { 2 } else { 1 }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -580,6 +580,12 @@ fn bad_position_strings_name_the_problem_and_offset() {
         ("Ks1/kn1/2 b WS 3", 0, "face to face"),
         ("kn1/Sn1/1Wn b K 5", 14, "never in hand"),
         ("2/2/2 b KkWS 1 x", 15, "unexpected text"),
+        ("2/2/2 w kWS 2", 0, "no King can be captured before ply 5"),
+        (
+            "kn1/Wn1/Sn1 b - 5",
+            0,
+            "no King can be captured before ply 5",
+        ),
     ];
     for (s, offset, text) in cases {
         let e = posstr::parse(s).expect_err(s);

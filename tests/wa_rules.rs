@@ -265,6 +265,17 @@ fn sparrow_may_mate_by_moving() {
 }
 
 #[test]
+fn captures_do_not_fill_hands_without_drops() {
+    let f = fen(&with_kings(&[("6f", "R"), ("6e", "p")]), "", "w");
+    let mut pos = fen::parse(&f, Variant::WaNoDrop).unwrap();
+    pos.play(&mv("6f", "6e", false)).unwrap();
+    assert_eq!(pos.in_hand(Color::Black, Kind::SP), 0);
+    let s = fen::write(&pos);
+    assert!(!s.contains('['), "{s}");
+    assert_eq!(fen::parse(&s, Variant::WaNoDrop).unwrap(), pos);
+}
+
+#[test]
 fn no_drops_without_drops() {
     let pos = Position::start(Variant::WaNoDrop);
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Reporting problems: the human form (`path:line:col: error: ...` with the source line and a
 //! caret) and the JSON Lines form.
 
+use kifu::notation::char_width as width;
 use kifu::record::{LineCol, Record, RecordError, Span};
 use kifu::replay::Problem;
 use serde_json::{Value, json};
@@ -158,14 +159,4 @@ impl Diag {
             "help": self.help,
         })
     }
-}
-
-/// Display width of a character in a terminal: 2 for East Asian wide characters.
-fn width(c: char) -> usize {
-    let u = c as u32;
-    let wide = matches!(u,
-        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
-        | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F
-        | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
-    if wide { 2 } else { 1 }
 }

@@ -229,6 +229,16 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
         if dropped && id.owner().is_some() && pos.hand[id.index()] {
             return err(hand_at, "a King is never in hand after its setup drop");
         }
+        // The first move that can capture a King is that of ply 5.
+        if dropped && id.owner().is_some() && !on_board(*id) && pos.ply <= 5 {
+            return err(
+                board_at,
+                format!(
+                    "'{}' is missing, but no King can be captured before ply 5",
+                    letter_of(*id)
+                ),
+            );
+        }
         if dropped && id.is_shared() && !seen[id.index()] {
             return err(
                 hand_at,

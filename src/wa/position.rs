@@ -426,8 +426,9 @@ impl Position {
                 let captured = self.piece_at(to);
                 let sparrow = p.kind == Kind::SP && !p.promoted;
                 if let Some(c) = captured {
-                    // Captured pieces go to the captor's hand, unpromoted (not a King).
-                    if c.kind != Kind::CK {
+                    // Captured pieces go to the captor's hand, unpromoted (not a King; and
+                    // the game without drops has no hands).
+                    if c.kind != Kind::CK && self.variant.drops() {
                         let slot = &mut self.hands[self.turn.index()][c.kind.index()];
                         *slot = slot.saturating_add(1);
                     }

@@ -289,9 +289,13 @@ class Wa:
                 raise ValueError("rank %d has %d files" % (r + 1, c))
         if handtxt and handtxt != "-":
             for ch in handtxt:
+                if ch.upper() not in LETTER_TO_BASE or ch.upper() == "K":
+                    raise ValueError("bad piece in hand: %r (hands hold unpromoted pieces)" % ch)
                 base = LETTER_TO_BASE[ch.upper()]
                 self.hand[0 if ch.isupper() else 1][base] += 1
         side = rest[0] if rest else "w"
+        if side not in ("w", "b"):
+            raise ValueError("side to move must be w (Black/sente) or b (White/gote)")
         # XBoard: "w" = the uppercase side (Black/sente), "b" = lowercase (White/gote)
         self.black = (side == "w")
 
@@ -863,8 +867,17 @@ def main(argv=None):
     ap.add_argument("depth", type=int)
     a = ap.parse_args(argv)
 
+    try:
+        return run(ap, a)
+    except (ValueError, KeyError, IndexError) as e:
+        ap.error("bad position: %s" % e)
+
+
+def run(ap, a):
     if a.variant in ("wa", "wa-nodrop"):
         g = Wa(a.position or WA_START, drops=(a.variant == "wa"))
+        if not g.drops and (any(g.hand[0]) or any(g.hand[1])):
+            ap.error("wa-nodrop has no hands: the position must not list pieces in hand")
         if a.divide:
             res = g.divide(a.depth) if a.depth > 0 else []
             for m, n in res:
