@@ -10,7 +10,9 @@ pub mod notation;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod svg;
 pub mod variant;
 pub mod wa;
+pub mod writers;
 
 pub use variant::Variant;

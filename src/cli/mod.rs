@@ -1,7 +1,10 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod convert;
 mod diag;
 mod inputs;
+mod load;
+mod output;
 mod perft;
 mod validate;
 
@@ -30,6 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Validate(validate::Args),
+    Convert(convert::Args),
     Perft(perft::Args),
 }
 
@@ -45,6 +49,7 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Validate(a) => validate::run(a),
+        Command::Convert(a) => convert::run(a),
         Command::Perft(a) => perft::run(a),
     }
 }

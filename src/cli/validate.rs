@@ -1,11 +1,12 @@
 //! `kifu validate`: replay every game of every file and report what is wrong.
 
-use super::diag::{Diag, Level};
+use super::diag::Diag;
 use super::inputs::{self, Input};
+use super::load;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
-use kifu::record::{GameSplitter, parse_game};
-use kifu::replay::{self, Options, Report};
+use kifu::record::GameSplitter;
+use kifu::replay::Options;
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -198,47 +199,27 @@ fn check_game(
     opts: &Options,
     strict: bool,
 ) -> GameOut {
-    // Keep the text for showing the source line of a syntax error.
-    let base = chunk.offset;
-    let text = String::from_utf8(chunk.bytes.clone()).ok();
-    let record = match parse_game(chunk) {
-        Ok(r) => r,
-        Err(e) => {
-            return GameOut::broken(Diag::from_record_error(
-                &e,
-                index,
-                text.as_deref().map(|t| (t, base)),
-            ));
-        }
+    let g = load::load(chunk, index, opts, strict);
+    let result = match (&g.record, &g.report) {
+        (Some(record), Some(report)) => report
+            .outcome
+            .map(|o| o.result().to_string())
+            .or_else(|| record.result.map(|r| r.value.as_str().to_string()))
+            .or_else(|| record.tag("Result").map(str::to_string)),
+        _ => None,
     };
-    let report: Report = replay::replay(&record, opts);
-    let mut errors: Vec<Diag> = report
-        .errors
-        .iter()
-        .map(|p| Diag::from_problem(&record, index, p, Level::Error))
-        .collect();
-    let level = if strict { Level::Error } else { Level::Warning };
-    let mut warnings: Vec<Diag> = report
-        .warnings
-        .iter()
-        .map(|p| Diag::from_problem(&record, index, p, level))
-        .collect();
-    if strict {
-        errors.append(&mut warnings);
-    }
-    let result = report
-        .outcome
-        .map(|o| o.result().to_string())
-        .or_else(|| record.result.map(|r| r.value.as_str().to_string()))
-        .or_else(|| record.tag("Result").map(str::to_string));
     GameOut {
-        variant: report.variant,
-        valid: errors.is_empty(),
-        plies: report.plies,
+        variant: g.report.as_ref().and_then(|r| r.variant),
+        valid: g.errors.is_empty(),
+        plies: g.report.as_ref().map(|r| r.plies).unwrap_or(0),
         result,
-        termination: report.outcome.map(|o| o.termination.name()),
-        errors,
-        warnings,
+        termination: g
+            .report
+            .as_ref()
+            .and_then(|r| r.outcome)
+            .map(|o| o.termination.name()),
+        errors: g.errors,
+        warnings: g.warnings,
     }
 }
 

@@ -1,0 +1,313 @@
+//! `kifu convert`: normalized records, other notations, CSV and JSON.
+
+use super::inputs::{self, Input};
+use super::load::{Loaded, load};
+use super::output::Sink;
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use kifu::Variant;
+use kifu::notation::RankStyle;
+use kifu::record::GameSplitter;
+use kifu::replay::Options;
+use kifu::writers::{Notation, Style, psn, rows};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
+///
+/// Every game is replayed first, so what is written is legal and fully resolved. An invalid
+/// game is reported exactly as `kifu validate` reports it and is not converted (with
+/// `--to csv --per game` it gets a row with valid=false and its error); the exit status is
+/// then 1. Output files are written whole or not at all.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or directories (searched recursively); `-` or nothing: standard input.
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "psn")]
+    to: To,
+    /// Move notation: hodges (origin only where needed), long (origin always), xboard (engine
+    /// coordinates, Wa only).
+    #[arg(long, value_enum, default_value = "hodges")]
+    notation: NotationArg,
+    /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
+    #[arg(long, value_enum)]
+    ranks: Option<Ranks>,
+    /// CSV rows: one per ply (default) or one per game.
+    #[arg(long, value_enum, default_value = "ply")]
+    per: Per,
+    /// Write to this file, or, with several input files, into this directory (one output per
+    /// input, named after it). Default: standard output.
+    #[arg(long, short = 'o')]
+    output: Option<PathBuf>,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Option<Variant>,
+    /// File extensions searched for in directories.
+    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
+    ext: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum To {
+    Psn,
+    Csv,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    Hodges,
+    Long,
+    Xboard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Ranks {
+    Kanji,
+    Letters,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Per {
+    Ply,
+    Game,
+}
+
+/// A reason to stop at once with exit status 2.
+struct Fatal(String);
+
+pub fn run(a: Args) -> i32 {
+    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let mut status = EXIT_OK;
+    for e in &errors {
+        eprintln!("{}: error[io]: {}", e.path, e.message);
+        status = EXIT_ERROR;
+    }
+    // Where each input's output goes.
+    let several = inputs.len() > 1;
+    let to_dir = match &a.output {
+        Some(o) => o.is_dir() || (several && !o.exists()),
+        None => false,
+    };
+    if let (true, Some(dir)) = (to_dir, &a.output)
+        && !dir.exists()
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("kifu: cannot create {}: {e}", dir.display());
+        return EXIT_ERROR;
+    }
+    let mut shared: Option<Sink> = None;
+    if !to_dir {
+        shared = match Sink::open(a.output.as_deref()) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("kifu: {e}");
+                return EXIT_ERROR;
+            }
+        };
+        if let Some(s) = shared.as_mut()
+            && let Err(e) = header(&a, s)
+        {
+            eprintln!("kifu: cannot write: {e}");
+            return EXIT_ERROR;
+        }
+    }
+    for input in &inputs {
+        let mut own: Option<Sink> = None;
+        if to_dir {
+            let dir = a.output.as_deref().unwrap_or(Path::new("."));
+            let path = dir.join(output_name(input, a.to));
+            match Sink::open(Some(&path)) {
+                Ok(mut s) => {
+                    if let Err(e) = header(&a, &mut s) {
+                        eprintln!("kifu: cannot write {}: {e}", path.display());
+                        return EXIT_ERROR;
+                    }
+                    own = Some(s);
+                }
+                Err(e) => {
+                    eprintln!("kifu: {e}");
+                    return EXIT_ERROR;
+                }
+            }
+        }
+        let sink = match (own.as_mut(), shared.as_mut()) {
+            (Some(s), _) | (None, Some(s)) => s,
+            (None, None) => return EXIT_ERROR,
+        };
+        match convert_input(&a, input, sink) {
+            Ok(s) => status = status.max(s),
+            Err(Fatal(msg)) => {
+                eprintln!("kifu: {msg}");
+                // Nothing half-written survives: the sinks are dropped unfinished.
+                return EXIT_ERROR;
+            }
+        }
+        if let Some(s) = own
+            && let Err(e) = s.finish()
+        {
+            eprintln!("kifu: {e}");
+            return EXIT_ERROR;
+        }
+    }
+    if let Some(s) = shared
+        && let Err(e) = s.finish()
+    {
+        eprintln!("kifu: {e}");
+        return EXIT_ERROR;
+    }
+    status
+}
+
+fn output_name(input: &Input, to: To) -> String {
+    let stem = match input {
+        Input::Stdin => "stdin".to_string(),
+        Input::File(p) => p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "output".into()),
+    };
+    let ext = match to {
+        To::Psn => "psn",
+        To::Csv => "csv",
+        To::Json => "jsonl",
+    };
+    format!("{stem}.{ext}")
+}
+
+fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
+    if a.to == To::Csv {
+        let cols: &[&str] = match a.per {
+            Per::Ply => &rows::PLY_COLUMNS,
+            Per::Game => &rows::GAME_COLUMNS,
+        };
+        write_csv_row(sink, cols.iter().map(|s| s.to_string()).collect())?;
+    }
+    Ok(())
+}
+
+fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> {
+    let mut c = csv::WriterBuilder::new().from_writer(Vec::new());
+    c.write_record(&fields).map_err(std::io::Error::other)?;
+    let bytes = c
+        .into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    w.write_all(&bytes)
+}
+
+fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal> {
+    let name = input.display();
+    let reader: Box<dyn Read> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => match std::fs::File::open(p) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("{name}: error[io]: {e}");
+                return Ok(EXIT_ERROR);
+            }
+        },
+    };
+    let opts = Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let mut status = EXIT_OK;
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut index = 0;
+    let mut first_psn = true;
+    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
+        index += 1;
+        let g = match chunk {
+            Ok(c) => load(c, index, &opts, false),
+            Err(e) => {
+                if e.kind == kifu::record::ErrorKind::Io {
+                    eprintln!("{name}: error[io]: {}", e.message);
+                    return Ok(EXIT_ERROR);
+                }
+                Loaded {
+                    record: None,
+                    report: None,
+                    errors: vec![super::diag::Diag::from_record_error(&e, index, None)],
+                    warnings: Vec::new(),
+                }
+            }
+        };
+        for d in g.errors.iter().chain(&g.warnings) {
+            eprint!("{}", d.human(&name));
+        }
+        let io = |e: std::io::Error| Fatal(format!("cannot write: {e}"));
+        if !g.errors.is_empty() {
+            status = EXIT_INVALID;
+            if a.to == To::Csv && a.per == Per::Game {
+                let msg = g.errors.first().map(|d| d.message.clone());
+                let fields = rows::game_fields(
+                    &name,
+                    index,
+                    g.record.as_ref(),
+                    g.report.as_ref(),
+                    msg.as_deref(),
+                );
+                write_csv_row(sink, fields).map_err(io)?;
+            }
+            continue;
+        }
+        let (Some(record), Some(report)) = (&g.record, &g.report) else {
+            continue;
+        };
+        let Some(variant) = report.variant else {
+            continue;
+        };
+        let style = style_for(a, variant)?;
+        match (a.to, a.per) {
+            (To::Psn, _) => {
+                let Some(text) = psn::write(record, report, style) else {
+                    continue;
+                };
+                if !first_psn {
+                    sink.write_all(b"\n").map_err(io)?;
+                }
+                first_psn = false;
+                sink.write_all(text.as_bytes()).map_err(io)?;
+            }
+            (To::Csv, Per::Ply) => {
+                for r in rows::plies(record, report, style) {
+                    write_csv_row(sink, rows::ply_fields(&name, index, &r)).map_err(io)?;
+                }
+            }
+            (To::Csv, Per::Game) => {
+                let fields = rows::game_fields(&name, index, Some(record), Some(report), None);
+                write_csv_row(sink, fields).map_err(io)?;
+            }
+            (To::Json, _) => {
+                let v = rows::game_json(&name, index, record, report, style);
+                writeln!(sink, "{v}").map_err(io)?;
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
+    let mut style = Style::default_for(variant);
+    style.notation = match a.notation {
+        NotationArg::Hodges => Notation::Hodges,
+        NotationArg::Long => Notation::Long,
+        NotationArg::Xboard => {
+            if variant == Variant::Gufu {
+                return Err(Fatal(
+                    "--notation xboard writes engine coordinates, which exist only for Wa; \
+                     a Gufū game cannot be written that way"
+                        .into(),
+                ));
+            }
+            Notation::Xboard
+        }
+    };
+    if let Some(r) = a.ranks {
+        style.ranks = match r {
+            Ranks::Kanji => RankStyle::Kanji,
+            Ranks::Letters => RankStyle::Letters,
+        };
+    }
+    Ok(style)
+}

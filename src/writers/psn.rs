@@ -1,0 +1,218 @@
+//! The normalized record: tags in a fixed order, every move resolved and written in one
+//! notation, comments, NAGs and variations kept, movetext wrapped at 80 columns.
+
+use super::{Style, move_number, move_text};
+use crate::Variant;
+use crate::geometry::Color;
+use crate::notation::display_width;
+use crate::record::{Annotation, Comment, CommentKind, Event, Record};
+use crate::replay::{Report, State};
+
+/// The tags written first, in this order; the others follow as they came.
+pub const TAG_ORDER: [&str; 8] = [
+    "Event", "Site", "Date", "Round", "Black", "White", "Result", "Variant",
+];
+
+const WIDTH: usize = 80;
+
+/// One piece of movetext; `hard_break` forces a new line after it (`;` comments).
+struct Token {
+    text: String,
+    hard_break: bool,
+}
+
+fn comment_token(c: &Comment) -> Token {
+    match c.kind {
+        CommentKind::Brace => Token {
+            text: format!("{{{}}}", c.text),
+            hard_break: false,
+        },
+        CommentKind::Line => Token {
+            text: format!(";{}", c.text),
+            hard_break: true,
+        },
+    }
+}
+
+/// The tag pairs in the fixed order, with a Variant tag added when the record had none.
+fn tags(record: &Record, variant: Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in TAG_ORDER {
+        for t in record.tags.iter().filter(|t| t.name == name) {
+            out.push(t.to_string());
+        }
+        if name == "Variant" && !record.tags.iter().any(|t| t.name == "Variant") {
+            out.push(format!("[Variant \"{}\"]", variant.name()));
+        }
+    }
+    for t in record
+        .tags
+        .iter()
+        .filter(|t| !TAG_ORDER.contains(&t.name.as_str()))
+    {
+        out.push(t.to_string());
+    }
+    out
+}
+
+struct Frame {
+    state: State,
+    before: Option<State>,
+    /// The next move needs its number (first of a line, or after a comment/variation/NAG).
+    needs_number: bool,
+}
+
+/// Writes a valid record (its report made with `keep_moves`) in the normalized form.
+/// Returns None if the report is not of a fully replayed record.
+pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
+    let variant = report.variant?;
+    let start = report.start.clone()?;
+    if !report.valid() {
+        return None;
+    }
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut open_paren = false;
+    let mut stack: Vec<Frame> = Vec::new();
+    let push = |tokens: &mut Vec<Token>, mut t: Token, open: &mut bool| {
+        if std::mem::take(open) {
+            t.text.insert(0, '(');
+        }
+        tokens.push(t);
+    };
+    for event in record.movetext.walk() {
+        match event {
+            Event::LineStart(_, line) => {
+                let state = match line.parent {
+                    None => start.clone(),
+                    Some(_) => stack.last()?.before.clone()?,
+                };
+                if line.parent.is_some() {
+                    open_paren = true;
+                    if let Some(f) = stack.last_mut() {
+                        f.needs_number = true;
+                    }
+                }
+                for c in &line.comments {
+                    push(&mut tokens, comment_token(c), &mut open_paren);
+                }
+                stack.push(Frame {
+                    state,
+                    before: None,
+                    needs_number: true,
+                });
+            }
+            Event::Move(id, node) => {
+                let m = (*report.moves.get(id.index())?)?;
+                let frame = stack.last_mut()?;
+                let mut after = frame.state.clone();
+                after.play_unchecked(&m);
+                let mut text = String::new();
+                let n = move_number(&frame.state);
+                match variant {
+                    Variant::Gufu => text.push_str(&format!("{n}. ")),
+                    _ => {
+                        if frame.state.turn() == Color::Black {
+                            text.push_str(&format!("{n}. "));
+                        } else if frame.needs_number {
+                            text.push_str(&format!("{n}... "));
+                        }
+                    }
+                }
+                text.push_str(&move_text(&frame.state, &m, &after, style));
+                if let Some(g) = node.glyph {
+                    text.push_str(g.as_str());
+                }
+                push(
+                    &mut tokens,
+                    Token {
+                        text,
+                        hard_break: false,
+                    },
+                    &mut open_paren,
+                );
+                frame.needs_number = false;
+                for a in &node.annotations {
+                    let t = match a {
+                        Annotation::Comment(c) => comment_token(c),
+                        Annotation::Nag(n) => Token {
+                            text: n.to_string(),
+                            hard_break: false,
+                        },
+                    };
+                    tokens.push(t);
+                    frame.needs_number = true;
+                }
+                if node.variations.is_empty() {
+                    frame.before = None;
+                    frame.state = after;
+                } else {
+                    frame.before = Some(std::mem::replace(&mut frame.state, after));
+                }
+            }
+            Event::LineEnd(_, line) => {
+                stack.pop();
+                if line.parent.is_some() {
+                    match tokens.last_mut() {
+                        Some(t) if !t.hard_break => t.text.push(')'),
+                        _ => tokens.push(Token {
+                            text: ")".into(),
+                            hard_break: false,
+                        }),
+                    }
+                }
+            }
+        }
+    }
+    let result = record
+        .result
+        .map(|r| r.value.as_str().to_string())
+        .or_else(|| {
+            record
+                .tag("Result")
+                .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "*".to_string());
+    tokens.push(Token {
+        text: result,
+        hard_break: false,
+    });
+    let mut out = String::new();
+    for t in tags(record, variant) {
+        out.push_str(&t);
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&wrap(&tokens));
+    out.push('\n');
+    Some(out)
+}
+
+/// Joins tokens with spaces into lines of at most 80 columns (a longer token stands alone).
+fn wrap(tokens: &[Token]) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for t in tokens {
+        let w = display_width(t.text.lines().next().unwrap_or(""));
+        if col > 0 && col + 1 + w > WIDTH {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(&t.text);
+        col += match t.text.rfind('\n') {
+            Some(i) => display_width(&t.text[i + 1..]),
+            None => w,
+        };
+        if t.hard_break {
+            out.push('\n');
+            col = 0;
+        }
+    }
+    while out.ends_with('\n') {
+        out.pop();
+    }
+    out
+}

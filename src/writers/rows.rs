@@ -1,0 +1,195 @@
+//! Tables and JSON: one row per ply (or per game), every field of the replayed move.
+
+use super::{PlyFacts, Style, facts, move_number};
+use crate::record::{Annotation, Record};
+use crate::replay::{Report, main_line};
+use serde_json::{Value, json};
+
+/// Columns of the per-ply table.
+pub const PLY_COLUMNS: [&str; 17] = [
+    "file",
+    "game",
+    "ply",
+    "number",
+    "side",
+    "move",
+    "piece",
+    "from",
+    "to",
+    "action",
+    "captured",
+    "promotion",
+    "facing",
+    "check",
+    "mate",
+    "comment",
+    "position",
+];
+
+/// Columns of the per-game table.
+pub const GAME_COLUMNS: [&str; 12] = [
+    "file",
+    "game",
+    "variant",
+    "event",
+    "date",
+    "black",
+    "white",
+    "result",
+    "plies",
+    "termination",
+    "valid",
+    "error",
+];
+
+/// One main-line ply of a replayed game, with its number and the comments after it.
+pub struct PlyRow {
+    pub ply: u64,
+    pub number: u64,
+    pub facts: PlyFacts,
+    pub comment: String,
+}
+
+/// The main line's plies (the report must come from `keep_moves`).
+pub fn plies(record: &Record, report: &Report, style: Style) -> Vec<PlyRow> {
+    let states = main_line(&record.movetext, report);
+    let mut out = Vec::new();
+    for (i, w) in states.windows(2).enumerate() {
+        let (before, after) = (&w[0].2, &w[1].2);
+        let (Some(id), Some(m)) = (w[1].0, w[1].1) else {
+            continue;
+        };
+        let node = record.movetext.node(id);
+        let comment = node
+            .annotations
+            .iter()
+            .filter_map(|a| match a {
+                Annotation::Comment(c) => Some(c.text.trim().to_string()),
+                Annotation::Nag(_) => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push(PlyRow {
+            ply: i as u64 + 1,
+            number: move_number(before),
+            facts: facts(before, &m, after, style),
+            comment,
+        });
+    }
+    out
+}
+
+/// The per-ply CSV fields of a row.
+pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
+    let f = &r.facts;
+    vec![
+        file.to_string(),
+        game.to_string(),
+        r.ply.to_string(),
+        r.number.to_string(),
+        f.side.name().to_string(),
+        f.text.clone(),
+        f.piece.clone(),
+        f.from.clone().unwrap_or_default(),
+        f.to.clone(),
+        f.action.to_string(),
+        f.captured.clone().unwrap_or_default(),
+        f.promotion.unwrap_or("").to_string(),
+        f.facing.map(String::from).unwrap_or_default(),
+        f.check.to_string(),
+        f.mate.to_string(),
+        r.comment.clone(),
+        f.position.clone(),
+    ]
+}
+
+/// A ply as a JSON object (the CSV row's fields).
+pub fn ply_json(r: &PlyRow) -> Value {
+    let f = &r.facts;
+    json!({
+        "ply": r.ply,
+        "number": r.number,
+        "side": f.side.name(),
+        "move": f.text,
+        "piece": f.piece,
+        "from": f.from,
+        "to": f.to,
+        "action": f.action,
+        "captured": f.captured,
+        "promotion": f.promotion,
+        "facing": f.facing.map(String::from),
+        "check": f.check,
+        "mate": f.mate,
+        "comment": if r.comment.is_empty() { None } else { Some(&r.comment) },
+        "position": f.position,
+    })
+}
+
+/// The per-game summary fields: valid games and invalid ones (with their first error).
+pub fn game_fields(
+    file: &str,
+    game: usize,
+    record: Option<&Record>,
+    report: Option<&Report>,
+    error: Option<&str>,
+) -> Vec<String> {
+    let tag = |name: &str| {
+        record
+            .and_then(|r| r.tag(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let result = report
+        .and_then(|r| r.outcome)
+        .map(|o| o.result().to_string())
+        .or_else(|| {
+            record
+                .and_then(|r| r.result)
+                .map(|r| r.value.as_str().to_string())
+        })
+        .unwrap_or_else(|| tag("Result"));
+    vec![
+        file.to_string(),
+        game.to_string(),
+        report
+            .and_then(|r| r.variant)
+            .map(|v| v.name().to_string())
+            .unwrap_or_default(),
+        tag("Event"),
+        tag("Date"),
+        tag("Black"),
+        tag("White"),
+        result,
+        report.map(|r| r.main_plies).unwrap_or(0).to_string(),
+        report
+            .and_then(|r| r.outcome)
+            .map(|o| o.termination.name().to_string())
+            .unwrap_or_default(),
+        (error.is_none()).to_string(),
+        error.unwrap_or_default().to_string(),
+    ]
+}
+
+/// A whole game as one JSON object: tags, result, and every main-line ply.
+pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, style: Style) -> Value {
+    let tags: Vec<Value> = record
+        .tags
+        .iter()
+        .map(|t| json!([t.name, t.value]))
+        .collect();
+    let result = report
+        .outcome
+        .map(|o| o.result().to_string())
+        .or_else(|| record.result.map(|r| r.value.as_str().to_string()));
+    json!({
+        "file": file,
+        "game": game,
+        "variant": report.variant.map(|v| v.name()),
+        "tags": tags,
+        "start": report.start.as_ref().map(|s| s.position_string()),
+        "result": result,
+        "termination": report.outcome.map(|o| o.termination.name()),
+        "plies": report.main_plies,
+        "moves": plies(record, report, style).iter().map(ply_json).collect::<Vec<_>>(),
+    })
+}
