@@ -2,6 +2,7 @@
 
 mod convert;
 mod diag;
+mod generate;
 mod inputs;
 mod load;
 mod output;
@@ -34,6 +35,7 @@ struct Cli {
 enum Command {
     Validate(validate::Args),
     Convert(convert::Args),
+    Generate(generate::Args),
     Perft(perft::Args),
 }
 
@@ -50,6 +52,7 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
     }
 }

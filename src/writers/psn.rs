@@ -188,6 +188,18 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
     Some(out)
 }
 
+/// Joins words with spaces into lines of at most 80 columns (a longer word stands alone).
+pub fn wrap_words(words: &[String]) -> String {
+    let tokens: Vec<Token> = words
+        .iter()
+        .map(|w| Token {
+            text: w.clone(),
+            hard_break: false,
+        })
+        .collect();
+    wrap(&tokens)
+}
+
 /// Joins tokens with spaces into lines of at most 80 columns (a longer token stands alone).
 fn wrap(tokens: &[Token]) -> String {
     let mut out = String::new();
