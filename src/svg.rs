@@ -197,7 +197,6 @@ fn esc(s: &str) -> String {
             '<' => o.push_str("&lt;"),
             '>' => o.push_str("&gt;"),
             '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&apos;"),
             // Characters XML 1.0 does not allow.
             c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => o.push(' '),
             c => o.push(c),
@@ -242,7 +241,7 @@ impl Layout {
     fn new(geo: Geometry, u: f64, flip: bool, left_w: f64, right_w: f64, caption: bool) -> Self {
         let pad = 0.25 * u;
         let top = 0.55 * u; // file numbers
-        let coord_w = 0.8 * u; // rank labels
+        let coord_w = if geo.ranks >= 10 { 1.0 * u } else { 0.6 * u }; // rank labels
         let gap = if left_w > 0.0 { 0.25 * u } else { 0.0 };
         let x0 = pad + left_w + gap + 0.12 * u;
         let y0 = pad + top;
@@ -308,17 +307,16 @@ impl Doc {
             }
             None => format!(" width=\"{}\" height=\"{}\"", n(l.width), n(l.height)),
         };
-        let _ = write!(
+        let _ = writeln!(
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {} {}\"{size} \
-font-family=\"{}\" role=\"img\">\n",
+font-family=\"{}\" role=\"img\">",
             n(l.width),
             n(l.height),
             esc(FONT_FAMILY)
         );
         let _ = writeln!(s, "<title>{}</title>", esc(title));
         let _ = writeln!(s, "<desc>{}</desc>", esc(desc));
-        let p = palette(o.style);
         if o.style == Style::Wood {
             s.push_str(
                 "<defs>\n\
@@ -341,7 +339,6 @@ font-family=\"{}\" role=\"img\">\n",
                 "#ffffff"
             }
         );
-        let _ = p;
         Doc { s }
     }
 
@@ -440,7 +437,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
             let file = if l.flip { c + 1 } else { l.geo.files - c };
             let _ = write!(
                 t,
-                "<text x=\"{}\" y=\"{}\">{file}</text>",
+                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{file}</text>",
                 n(l.x0 + (c as f64 + 0.5) * u),
                 n(l.y0 - m - 0.25 * u.min(48.0)),
             );
@@ -449,7 +446,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
             let rank = if l.flip { l.geo.ranks - r } else { r + 1 };
             let _ = write!(
                 t,
-                "<text x=\"{}\" y=\"{}\">{}</text>",
+                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
                 n(l.x0 + bw + m + 0.35 * u.min(48.0)),
                 n(l.y0 + (r as f64 + 0.5) * u),
                 esc(&rank_text(rank, o.ranks))
@@ -457,8 +454,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
         }
         let _ = writeln!(
             self.s,
-            "<g class=\"coordinates\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" \
-dominant-baseline=\"central\">{t}</g>",
+            "<g class=\"coordinates\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\">{t}</g>",
             n(fs),
             p.coord
         );
@@ -570,8 +566,8 @@ fill=\"{sh}\" fill-opacity=\"0.22\"/>",
     let chars: Vec<char> = look.text.chars().collect();
     if look.kanji && chars.len() >= 2 {
         // Two characters, one above the other, in the body below the shoulders.
-        let fs = (0.47 * w).min(0.355 * h);
-        let mid = 0.09 * h;
+        let fs = (0.5 * w).min(0.37 * h);
+        let mid = 0.1 * h;
         let _ = write!(
             s,
             "<text font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">\
@@ -700,8 +696,18 @@ pub fn wa(pos: &wa::Position, o: &Options) -> String {
     } else {
         (Color::Black, Color::White)
     };
-    let left_w = cols(hands[far.index()].len()) * col_w;
-    let right_w = cols(hands[near.index()].len()) * col_w;
+    // No hands in the game without drops: no room for them either.
+    let drops = pos.variant().drops();
+    let left_w = if drops {
+        cols(hands[far.index()].len()) * col_w
+    } else {
+        0.0
+    };
+    let right_w = if drops {
+        cols(hands[near.index()].len()) * col_w
+    } else {
+        0.25 * u
+    };
     let l = Layout::new(WA, u, o.flip, left_w, right_w, o.caption.is_some());
     let fen = wa::fen::write(pos);
     let variant = match pos.variant() {
@@ -771,13 +777,12 @@ pub fn wa(pos: &wa::Position, o: &Options) -> String {
     if pos.variant().drops() {
         for c in [Color::Black, Color::White] {
             let at_right = c == near;
-            let (x, cw) = if at_right { l.right } else { l.left };
+            let (x, _) = if at_right { l.right } else { l.left };
             d.s.push_str(&wa_hand_svg(
                 &hands[c.index()],
                 c,
                 at_right,
                 x,
-                cw,
                 &l,
                 o,
                 row_h,
@@ -798,7 +803,6 @@ fn wa_hand_svg(
     c: Color,
     at_bottom: bool,
     x: f64,
-    cw: f64,
     l: &Layout,
     o: &Options,
     row_h: f64,
@@ -824,7 +828,6 @@ fn wa_hand_svg(
         "start",
         side_name(c, o.labels),
     );
-    let _ = cw;
     if hand.is_empty() {
         label(
             &mut s,
@@ -914,14 +917,11 @@ fn gufu_class(id: PieceId) -> &'static str {
     }
 }
 
-fn gufu_look<'a>(id: PieceId, o: &Options, p: &'a Palette) -> (&'a str, &'a str, &'a str) {
+fn gufu_look(id: PieceId, p: &Palette) -> (&'static str, &'static str, &'static str) {
     match id.owner() {
         Some(Color::Black) => (DARK_FILL, DARK_EDGE, DARK_INK),
         Some(Color::White) => (LIGHT_FILL, LIGHT_EDGE, p.ink),
-        None => {
-            let _ = o;
-            (p.neutral_fill, p.neutral_edge, p.ink)
-        }
+        None => (p.neutral_fill, p.neutral_edge, p.ink),
     }
 }
 
@@ -987,7 +987,7 @@ pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
     let mut s = String::new();
     for sq in GUFU.squares() {
         let Some(pc) = pos.piece_at(sq) else { continue };
-        let (fill, edge, ink) = gufu_look(pc.id, o, p);
+        let (fill, edge, ink) = gufu_look(pc.id, p);
         let (text, kanji) = gufu_text(pc.id, o.labels);
         let (cx, cy) = l.centre(sq);
         let rotate = (facing_degrees(pc.facing) + if o.flip { 180 } else { 0 }) % 360;
@@ -1043,7 +1043,7 @@ pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
     }
     let (hw, hh) = (w * GUFU_HAND_SCALE, h * GUFU_HAND_SCALE);
     for (i, &id) in hand.iter().enumerate() {
-        let (fill, edge, ink) = gufu_look(id, o, p);
+        let (fill, edge, ink) = gufu_look(id, p);
         let (text, kanji) = gufu_text(id, o.labels);
         let look = PieceLook {
             class: format!("{} in-hand", gufu_class(id)),

@@ -7,6 +7,7 @@ mod inputs;
 mod load;
 mod output;
 mod perft;
+mod render;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +38,7 @@ enum Command {
     Convert(convert::Args),
     Generate(generate::Args),
     Perft(perft::Args),
+    Render(render::Args),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -54,5 +56,6 @@ pub fn run() -> i32 {
         Command::Convert(a) => convert::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Render(a) => render::run(a),
     }
 }

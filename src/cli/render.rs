@@ -284,12 +284,17 @@ which has {written} plies (0 is the start)"
             Some(c.clone())
         } else {
             let before = (i > 0).then(|| &line[i - 1].2);
-            Some(caption(black, white, p, before, mv.as_ref(), state, o.ranks))
+            Some(caption(
+                black,
+                white,
+                p,
+                before,
+                mv.as_ref(),
+                state,
+                o.ranks,
+            ))
         };
-        out.push((
-            format!("game{game}-ply{p:03}.svg"),
-            svg::board(state, &o),
-        ));
+        out.push((format!("game{game}-ply{p:03}.svg"), svg::board(state, &o)));
     }
     Ok(out)
 }

@@ -218,12 +218,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                         };
                         return Err(Fail::new(
                             "no_piece",
-                            format!(
-                                "there is no {} of {} on {}: {there}",
-                                abbr,
-                                turn.name(),
-                                name(from)
-                            ),
+                            format!("{} has no {abbr} on {}: {there}", side(turn), name(from)),
                         ));
                     }
                     vec![from]
@@ -331,8 +326,8 @@ fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, prom
             Fail::new(
                 "cannot_move_that_way",
                 format!(
-                    "no {abbr} of {} can move to {}",
-                    piece.color.name(),
+                    "{} has no {abbr} that can move to {}",
+                    side(piece.color),
                     name(to)
                 ),
             )
