@@ -266,17 +266,6 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                     report.errors.push(p);
                     break;
                 }
-                if let Some(o) = frame.state.outcome() {
-                    report.errors.push(fail(Fail::new(
-                        "game_over",
-                        format!(
-                            "the game is already over ({}, {})",
-                            o.termination.name().replace('_', " "),
-                            o.result()
-                        ),
-                    )));
-                    break;
-                }
                 if !node.variations.is_empty() {
                     frame.before = Some(frame.state.clone());
                 }
@@ -291,6 +280,19 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                         }
                     }
                     Err(f) => {
+                        // A move that fails where the game is over: say that, not why the
+                        // move would be illegal. (A game that goes on never pays for this.)
+                        let f = match frame.state.outcome() {
+                            Some(o) => Fail::new(
+                                "game_over",
+                                format!(
+                                    "the game is already over ({}, {})",
+                                    o.termination.name().replace('_', " "),
+                                    o.result()
+                                ),
+                            ),
+                            None => f,
+                        };
                         report.errors.push(fail(f));
                         break;
                     }

@@ -6,33 +6,31 @@ use crate::geometry::Color;
 use crate::rules::{IllegalMove, Outcome, Status, Termination};
 use std::collections::HashMap;
 
-/// A game: the current position, the positions seen so far, and the outcome once over.
+/// A game: the current position, the positions seen so far, and the outcome once the
+/// repetition rule has ended it. (Mate and "no legal move" are read off the current position
+/// when asked: a game that goes on never pays for that test.)
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
     /// For each position reached (the first is the start): its key, and whether the move that
     /// led to it gave check (false for the start).
     history: Vec<(RepetitionKey, bool)>,
-    /// How many times each key occurred.
-    seen: HashMap<RepetitionKey, u32>,
-    outcome: Option<Outcome>,
+    /// How many positions with each repetition hash occurred (a hash collision can only
+    /// overcount; the fourth occurrence is confirmed on the exact keys).
+    seen: HashMap<u64, u32>,
+    repetition: Option<Outcome>,
 }
 
 impl Game {
     /// A game from a position (the start position or one set up from a FEN).
     pub fn new(pos: Position) -> Game {
-        let key = pos.repetition_key();
         let mut seen = HashMap::new();
-        seen.insert(key.clone(), 1);
-        let outcome = match pos.status() {
-            Status::Over(o) => Some(o),
-            Status::Ongoing => None,
-        };
+        seen.insert(pos.repetition_hash(), 1);
         Game {
+            history: vec![(pos.repetition_key(), false)],
             pos,
-            history: vec![(key, false)],
             seen,
-            outcome,
+            repetition: None,
         }
     }
 
@@ -40,36 +38,45 @@ impl Game {
         &self.pos
     }
 
-    /// How the game ended, if it has.
+    /// How the game ended, if it has: fourfold repetition, or mate / no legal move in the
+    /// current position.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        match self.repetition {
+            Some(o) => Some(o),
+            None => match self.pos.status() {
+                Status::Over(o) => Some(o),
+                Status::Ongoing => None,
+            },
+        }
     }
 
     pub fn status(&self) -> Status {
-        match self.outcome {
+        match self.outcome() {
             Some(o) => Status::Over(o),
             None => Status::Ongoing,
         }
     }
 
-    /// Checks and plays a move, then updates the outcome (mate, no move, repetition).
+    /// Checks and plays a move, then applies the repetition rule.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        if self.outcome.is_some() {
+        if self.repetition.is_some() {
             return Err(IllegalMove::GameOver);
         }
         self.pos.play(m)?;
         let gave_check = self.pos.in_check();
         let key = self.pos.repetition_key();
         let count = {
-            let c = self.seen.entry(key.clone()).or_insert(0);
+            let c = self.seen.entry(self.pos.repetition_hash()).or_insert(0);
             *c += 1;
             *c
         };
         self.history.push((key, gave_check));
         if count >= 4 {
-            self.outcome = Some(self.repetition_outcome());
-        } else if let Status::Over(o) = self.pos.status() {
-            self.outcome = Some(o);
+            let (last, _) = self.history.last().expect("just pushed");
+            let exact = self.history.iter().filter(|(k, _)| k == last).count();
+            if exact >= 4 {
+                self.repetition = Some(self.repetition_outcome());
+            }
         }
         Ok(())
     }
@@ -84,10 +91,9 @@ impl Game {
             .iter()
             .position(|(k, _)| k == key)
             .expect("the key is in the history");
-        // history[j] for j > first was reached by the move of ply j (1-based) of this game
-        // history; the mover of that ply is the side not to move in history[j].
+        // history[j] for j > first was reached by a move; its mover is the side not to move
+        // in history[j].
         let mover_of = |j: usize| -> Color {
-            // The position after ply j has the opponent of the mover to move.
             let to_move_now = self.pos.turn();
             let back = self.history.len() - 1 - j;
             let to_move_then = if back.is_multiple_of(2) {
@@ -108,24 +114,18 @@ impl Game {
         }
         // Exactly one side checked throughout: it loses. Both (or neither): a draw.
         let checker = |c: Color| moved[c.index()] && all_checks[c.index()];
-        match (checker(Color::Black), checker(Color::White)) {
-            (true, false) => {
-                return Outcome {
-                    winner: Some(Color::White),
-                    termination: Termination::PerpetualCheck,
-                };
-            }
-            (false, true) => {
-                return Outcome {
-                    winner: Some(Color::Black),
-                    termination: Termination::PerpetualCheck,
-                };
-            }
-            _ => {}
-        }
+        let winner = match (checker(Color::Black), checker(Color::White)) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        };
         Outcome {
-            winner: None,
-            termination: Termination::Repetition,
+            winner,
+            termination: if winner.is_some() {
+                Termination::PerpetualCheck
+            } else {
+                Termination::Repetition
+            },
         }
     }
 }

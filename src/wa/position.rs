@@ -105,6 +105,28 @@ impl Position {
         }
     }
 
+    /// A fast 64-bit hash of the repetition key (FNV-1a over the board, hands and side).
+    pub fn repetition_hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for p in &self.board {
+            eat(match p {
+                None => 0,
+                Some(p) => 1 + p.kind.0 * 4 + (p.promoted as u8) * 2 + p.color as u8,
+            });
+        }
+        for hand in &self.hands {
+            for &n in hand {
+                eat(n);
+            }
+        }
+        eat(self.turn as u8);
+        h
+    }
+
     /// The key under which repetitions are counted.
     pub fn repetition_key(&self) -> RepetitionKey {
         RepetitionKey {
@@ -231,26 +253,39 @@ impl Position {
     /// Whether a drop of `kind` by the side to move on `to` breaks a drop rule that does not
     /// depend on check: the square must be empty, not dead, and not a second Sparrow Pawn.
     fn drop_rule(&self, kind: Kind, to: Square) -> Result<(), IllegalMove> {
+        self.drop_rule_with(kind, to, self.sparrow_files())
+    }
+
+    /// Bit `file` set: the side to move has an unpromoted Sparrow Pawn in that file.
+    fn sparrow_files(&self) -> u16 {
+        let own = Some(Piece {
+            color: self.turn,
+            kind: Kind::SP,
+            promoted: false,
+        });
+        let mut mask = 0u16;
+        for (i, p) in self.board.iter().enumerate() {
+            if *p == own {
+                mask |= 1 << WA.file(Square(i as u8));
+            }
+        }
+        mask
+    }
+
+    fn drop_rule_with(
+        &self,
+        kind: Kind,
+        to: Square,
+        sparrow_files: u16,
+    ) -> Result<(), IllegalMove> {
         if self.board[to.index()].is_some() {
             return Err(IllegalMove::DropOnOccupied);
         }
         if kind.row().dead_on_last_rank && last_rank(self.turn, to) {
             return Err(IllegalMove::DropDeadSquare);
         }
-        if kind == Kind::SP {
-            let file = WA.file(to);
-            let own_pawn = (1..=WA.ranks).any(|rank| {
-                let s = WA.square(file, rank).expect("on board");
-                self.board[s.index()]
-                    == Some(Piece {
-                        color: self.turn,
-                        kind: Kind::SP,
-                        promoted: false,
-                    })
-            });
-            if own_pawn {
-                return Err(IllegalMove::TwoSparrowPawns);
-            }
+        if kind == Kind::SP && sparrow_files & (1 << WA.file(to)) != 0 {
+            return Err(IllegalMove::TwoSparrowPawns);
         }
         Ok(())
     }
@@ -281,13 +316,14 @@ impl Position {
                 }
             });
         }
-        if self.variant.drops() {
+        if self.variant.drops() && self.hands[self.turn.index()].iter().any(|&n| n > 0) {
+            let sparrow_files = self.sparrow_files();
             for kind in Kind::all() {
                 if self.hands[self.turn.index()][kind.index()] == 0 {
                     continue;
                 }
                 for to in WA.squares() {
-                    if self.drop_rule(kind, to).is_ok() {
+                    if self.drop_rule_with(kind, to, sparrow_files).is_ok() {
                         out.push(Move::Drop { kind, to });
                     }
                 }
@@ -352,9 +388,16 @@ impl Position {
 
     /// Whether `m` is legal here, and if not, which rule it breaks.
     pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        if !self.has_legal_move() {
+        // A legal move proves the game goes on; only a failing one needs the costly test.
+        let r = self.check_rules(m);
+        if r.is_err() && !self.has_legal_move() {
             return Err(IllegalMove::GameOver);
         }
+        r
+    }
+
+    /// The rules a move must satisfy, game over aside.
+    fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
         match *m {
             Move::Normal { from, to, promote } => {
                 let Some(p) = self.piece_at(from) else {
