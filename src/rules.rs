@@ -91,15 +91,34 @@ impl IllegalMove {
 }
 
 impl fmt::Display for IllegalMove {
+    /// The reason in English, squares written `7h` (file, rank letter).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&|s: FileRank| s.to_string()))
+    }
+}
+
+impl IllegalMove {
+    /// The reason in English, with squares written by `square` (e.g. with kanji ranks).
+    pub fn describe(&self, square: &dyn Fn(FileRank) -> String) -> String {
+        let mut out = String::new();
+        let _ = self.write_to(&mut out, square);
+        out
+    }
+
+    fn write_to(&self, f: &mut String, square: &dyn Fn(FileRank) -> String) -> fmt::Result {
+        use fmt::Write;
         match self {
             IllegalMove::GameOver => write!(f, "the game is already over"),
-            IllegalMove::NoPiece { at } => write!(f, "there is no such piece on {at}"),
+            IllegalMove::NoPiece { at } => {
+                write!(f, "there is no such piece on {}", square(*at))
+            }
             IllegalMove::NotYourPiece { at } => {
-                write!(f, "the piece on {at} belongs to the other side")
+                write!(f, "the piece on {} belongs to the other side", square(*at))
             }
             IllegalMove::CannotMoveThatWay => write!(f, "the piece cannot move that way"),
-            IllegalMove::PathBlocked { at } => write!(f, "the path is blocked on {at}"),
+            IllegalMove::PathBlocked { at } => {
+                write!(f, "the path is blocked on {}", square(*at))
+            }
             IllegalMove::OwnPieceOnTarget => write!(f, "an own piece stands on the target square"),
             IllegalMove::LeavesKingInCheck => {
                 write!(f, "the move leaves the own Crane King in check")
@@ -123,7 +142,7 @@ impl fmt::Display for IllegalMove {
                 f,
                 "a Sparrow Pawn or Oxcart reaching the last rank must promote"
             ),
-            IllegalMove::CannotPromote { why } => write!(f, "the move cannot promote: {why}"),
+            IllegalMove::CannotPromote { why } => write!(f, "no promotion here: {why}"),
             IllegalMove::NothingToDecline => write!(
                 f,
                 "'=' declines a promotion, but this move could not promote"
@@ -174,6 +193,17 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// How a game ended, in words: "checkmate", "the capture of a King", ...
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::KingCaptured => "the capture of a King",
+            Termination::NoLegalMoves => "a side having no legal move",
+            Termination::Repetition => "fourfold repetition",
+            Termination::PerpetualCheck => "fourfold repetition with perpetual check",
+        }
+    }
+
     /// Stable snake_case name.
     pub fn name(self) -> &'static str {
         match self {

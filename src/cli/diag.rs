@@ -89,7 +89,8 @@ impl Diag {
     /// A syntax-level error; `text` is the game's text when it could be decoded.
     pub fn from_record_error(e: &RecordError, game: usize, text: Option<(&str, usize)>) -> Diag {
         let source = text.and_then(|(t, base)| source_line(t, base, e.span));
-        let help = (!e.expected.is_empty()).then(|| format!("expected {}", e.expected.join(", ")));
+        let help = (!e.expected.is_empty() && !e.message.contains("expected"))
+            .then(|| format!("expected {}", e.expected.join(", ")));
         Diag {
             level: Level::Error,
             kind: e.kind.name().to_string(),
@@ -126,7 +127,16 @@ impl Diag {
                 .map(width)
                 .sum::<usize>()
                 .max(1);
-            s.push_str(&format!(" {num} | {}\n", line.replace('\t', " ")));
+            // Control characters (NUL, BOM...) would garble the terminal: show them as '�'.
+            let shown: String = line
+                .chars()
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() || c == '\u{FEFF}' => '\u{FFFD}',
+                    c => c,
+                })
+                .collect();
+            s.push_str(&format!(" {num} | {shown}\n"));
             s.push_str(&format!(
                 " {pad} | {}{}\n",
                 " ".repeat(lead),

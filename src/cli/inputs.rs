@@ -45,7 +45,17 @@ pub fn expand(paths: &[PathBuf], exts: &[String]) -> (Vec<Input>, Vec<InputError
                 path: p.display().to_string(),
                 message: e.to_string(),
             }),
-            Ok(m) if m.is_dir() => walk(p, exts, &mut inputs, &mut errors),
+            Ok(m) if m.is_dir() => {
+                let before = inputs.len();
+                walk(p, exts, &mut inputs, &mut errors);
+                if inputs.len() == before {
+                    eprintln!(
+                        "kifu: warning: no files ending in .{} under {}",
+                        exts.join(", ."),
+                        p.display()
+                    );
+                }
+            }
             Ok(_) => inputs.push(Input::File(p.clone())),
         }
     }

@@ -127,7 +127,7 @@ pub fn run(a: Args) -> i32 {
             index += 1;
             let e = kifu::record::RecordError::new(
                 kifu::record::ErrorKind::EmptyInput,
-                "the input holds no game",
+                "no game: the input is empty",
                 kifu::record::Span::at(0),
             );
             let g = GameOut::broken(Diag::from_record_error(&e, index, None));

@@ -47,6 +47,6 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::token_end => "a separator (space, line break, comment, parenthesis)",
         Rule::comment => "comment",
         Rule::header_item => "tag pair or comment",
-        Rule::movetext_item | Rule::next_token => "token",
+        Rule::movetext_item | Rule::next_token | Rule::tokens => "token",
     }
 }

@@ -7,8 +7,8 @@ use crate::notation::{RankStyle, gufu_square};
 use crate::record::{self, Action, Mark, WrittenMove};
 use crate::rules::{IllegalMove, Status, Termination};
 
-fn name(sq: Square) -> String {
-    gufu_square(sq, RankStyle::Kanji)
+fn name(sq: Square, r: RankStyle) -> String {
+    gufu_square(sq, r)
 }
 
 fn facing(f: record::Facing) -> Facing {
@@ -70,6 +70,11 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
             ),
         ));
     }
+    // Messages name squares in the rank style the record uses.
+    let r = match h.to.rank_style {
+        record::RankStyle::Letter => RankStyle::Letters,
+        record::RankStyle::Kanji => RankStyle::Kanji,
+    };
     let to = square(&h.to)?;
     let written = h.facing.map(facing);
     let m = match h.action {
@@ -105,8 +110,8 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                         format!(
                             "{} stands on {}, not on {}",
                             piece_name(id),
-                            name(at),
-                            name(to)
+                            name(at, r),
+                            name(to, r)
                         ),
                     ));
                 }
@@ -117,7 +122,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                 {
                     return Err(Fail::new(
                         "no_piece",
-                        format!("{} stands on {}, not on {o}", piece_name(id), name(at)),
+                        format!("{} stands on {}, not on {o}", piece_name(id), name(at, r)),
                     ));
                 }
                 Move::Step {
@@ -129,7 +134,29 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         }
     };
     if let Err(e) = pos.check(&m) {
-        let mut fail = Fail::new(e.kind(), e.to_string());
+        let square = |s: crate::geometry::FileRank| {
+            format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
+        };
+        let mut message = e.describe(&square);
+        if e == IllegalMove::FixedCheckingPiece {
+            let victim = pos.turn();
+            let (v, o) = match victim {
+                crate::geometry::Color::Black => ("Black", "White"),
+                crate::geometry::Color::White => ("White", "Black"),
+            };
+            let at = match m {
+                Move::Step { from, .. } => from,
+                Move::Turn { at, .. } => at,
+                Move::Drop { to, .. } => to,
+            };
+            message = format!(
+                "{} on {} gives check to {v} (it attacks {v}'s King and touches {o}'s King), \
+                 so it belongs to {o} for this turn: {v} may not move or turn it",
+                piece_name(id),
+                name(at, r)
+            );
+        }
+        let mut fail = Fail::new(e.kind(), message);
         if let (Move::Step { from, .. } | Move::Turn { at: from, .. }, false) =
             (m, matches!(e, IllegalMove::GameOver))
         {
@@ -137,17 +164,17 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                 .legal_moves()
                 .iter()
                 .filter_map(|l| match l {
-                    Move::Step { from: f, to, .. } if *f == from => Some(name(*to)),
+                    Move::Step { from: f, to, .. } if *f == from => Some(name(*to, r)),
                     _ => None,
                 })
                 .collect();
             fail = fail.help(if dests.is_empty() {
-                format!("{} on {} has no legal step", piece_name(id), name(from))
+                format!("{} on {} has no legal step", piece_name(id), name(from, r))
             } else {
                 format!(
                     "{} on {} can step to {}",
                     piece_name(id),
-                    name(from),
+                    name(from, r),
                     dests.join(", ")
                 )
             });
@@ -159,7 +186,10 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         Action::Capture if !occupied => {
             return Err(Fail::new(
                 "capture_mark",
-                format!("'x' claims a capture, but {} is empty: write '-'", name(to)),
+                format!(
+                    "'x' claims a capture, but {} is empty: write '-'",
+                    name(to, r)
+                ),
             ));
         }
         Action::Move if occupied => {
@@ -167,7 +197,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                 "capture_mark",
                 format!(
                     "'-' claims an empty square, but the move captures on {}: write 'x'",
-                    name(to)
+                    name(to, r)
                 ),
             ));
         }

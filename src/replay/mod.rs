@@ -283,14 +283,19 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                         // A move that fails where the game is over: say that, not why the
                         // move would be illegal. (A game that goes on never pays for this.)
                         let f = match frame.state.outcome() {
-                            Some(o) => Fail::new(
-                                "game_over",
-                                format!(
-                                    "the game is already over ({}, {})",
-                                    o.termination.name().replace('_', " "),
-                                    o.result()
-                                ),
-                            ),
+                            Some(o) => {
+                                if stack.len() == 1 {
+                                    report.outcome = Some(o);
+                                }
+                                Fail::new(
+                                    "game_over",
+                                    format!(
+                                        "the game is already over: it ended by {} ({})",
+                                        o.termination.describe(),
+                                        o.result()
+                                    ),
+                                )
+                            }
                             None => f,
                         };
                         report.errors.push(fail(f));
@@ -495,13 +500,13 @@ fn check_result(record: &Record, report: &mut Report) {
         });
     };
     if let Some(o) = report.outcome {
-        let how = o.termination.name().replace('_', " ");
+        let how = o.termination.describe();
         if let Some(t) = tag
             && t.value != o.result()
         {
             warn(
                 format!(
-                    "the Result tag says \"{}\", but the game ended in {how}: {}",
+                    "the Result tag says \"{}\", but the game ended by {how}: {}",
                     t.value,
                     o.result()
                 ),
@@ -513,7 +518,7 @@ fn check_result(record: &Record, report: &mut Report) {
         {
             warn(
                 format!(
-                    "the result says {}, but the game ended in {how}: {}",
+                    "the result says {}, but the game ended by {how}: {}",
                     r.value.as_str(),
                     o.result()
                 ),

@@ -9,8 +9,14 @@ use crate::wa::{Game, Kind, Move, Piece, Position};
 
 /// Resolves, checks what the text claims, and plays a written move.
 pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
-    let m = resolve(game.position(), w)?;
-    game.play(&m).map_err(|e| illegal(game.position(), &m, e))?;
+    // Messages name squares in the rank style the record uses.
+    let r = match w {
+        WrittenMove::Hodges(h) if h.to.rank_style == record::RankStyle::Kanji => RankStyle::Kanji,
+        _ => RankStyle::Letters,
+    };
+    let m = resolve(game.position(), w, r)?;
+    game.play(&m)
+        .map_err(|e| illegal(game.position(), &m, e, r))?;
     Ok(m)
 }
 
@@ -21,8 +27,8 @@ fn side(c: crate::geometry::Color) -> &'static str {
     }
 }
 
-fn name(sq: Square) -> String {
-    wa_square(sq, RankStyle::Letters)
+fn name(sq: Square, r: RankStyle) -> String {
+    wa_square(sq, r)
 }
 
 /// The face a Hodges piece abbreviation names: kind and promoted.
@@ -77,24 +83,33 @@ fn engine_square(s: &record::EngineSquare) -> Result<Square, Fail> {
 }
 
 /// Turns a rules error for a resolved move into a failure with a hint.
-fn illegal(pos: &Position, m: &Move, e: IllegalMove) -> Fail {
-    let mut f = Fail::new(e.kind(), e.to_string());
-    if let Move::Normal { from, .. } = m {
+fn illegal(pos: &Position, m: &Move, e: IllegalMove, r: RankStyle) -> Fail {
+    let square = |s: crate::geometry::FileRank| {
+        format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
+    };
+    let mut f = Fail::new(e.kind(), e.describe(&square));
+    if let Move::Normal { from, .. } = m
+        && pos.piece_at(*from).is_some_and(|p| p.color == pos.turn())
+    {
         let mut dests: Vec<String> = pos
             .legal_moves()
             .iter()
             .filter(|l| l.from() == Some(*from))
-            .map(|l| name(l.to()))
+            .map(|l| name(l.to(), r))
             .collect();
         dests.dedup();
         if let Some(p) = pos.piece_at(*from) {
             f = f.help(if dests.is_empty() {
-                format!("the {} on {} has no legal move", p.face().abbr, name(*from))
+                format!(
+                    "the {} on {} has no legal move",
+                    p.face().abbr,
+                    name(*from, r)
+                )
             } else {
                 format!(
                     "the {} on {} can go to {}",
                     p.face().abbr,
-                    name(*from),
+                    name(*from, r),
                     dests.join(", ")
                 )
             });
@@ -103,14 +118,14 @@ fn illegal(pos: &Position, m: &Move, e: IllegalMove) -> Fail {
     f
 }
 
-fn resolve(pos: &Position, w: &WrittenMove) -> Result<Move, Fail> {
+fn resolve(pos: &Position, w: &WrittenMove, r: RankStyle) -> Result<Move, Fail> {
     match w {
-        WrittenMove::Engine(e) => resolve_engine(pos, e),
-        WrittenMove::Hodges(h) => resolve_hodges(pos, h),
+        WrittenMove::Engine(e) => resolve_engine(pos, e, r),
+        WrittenMove::Hodges(h) => resolve_hodges(pos, h, r),
     }
 }
 
-fn resolve_engine(pos: &Position, e: &record::EngineMove) -> Result<Move, Fail> {
+fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Result<Move, Fail> {
     let promote = promotion_marks(&e.marks)?;
     let to = engine_square(&e.to)?;
     match e.from {
@@ -136,19 +151,24 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove) -> Result<Move, Fail> 
                 to,
                 promote: promote == Some(true),
             };
-            decline_check(pos, &m, promote)?;
+            decline_check(pos, &m, promote, r)?;
             Ok(m)
         }
     }
 }
 
 /// `=` declines a promotion: it must have been possible.
-fn decline_check(pos: &Position, m: &Move, promote: Option<bool>) -> Result<(), Fail> {
+fn decline_check(
+    pos: &Position,
+    m: &Move,
+    promote: Option<bool>,
+    r: RankStyle,
+) -> Result<(), Fail> {
     if let (Move::Normal { from, to, .. }, Some(false)) = (m, promote)
         && let Some(p) = pos.piece_at(*from)
         && !Position::promotion_options(p, *from, *to).can
     {
-        pos.check(m).map_err(|e| illegal(pos, m, e))?;
+        pos.check(m).map_err(|e| illegal(pos, m, e, r))?;
         return Err(Fail::new(
             IllegalMove::NothingToDecline.kind(),
             IllegalMove::NothingToDecline.to_string(),
@@ -157,7 +177,7 @@ fn decline_check(pos: &Position, m: &Move, promote: Option<bool>) -> Result<(), 
     Ok(())
 }
 
-fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> {
+fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Result<Move, Fail> {
     let Some((kind, promoted)) = face_of(&h.piece) else {
         return Err(Fail::new(
             "unknown_piece",
@@ -201,7 +221,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                 ));
             }
             let m = Move::Drop { kind, to };
-            pos.check(&m).map_err(|e| illegal(pos, &m, e))?;
+            pos.check(&m).map_err(|e| illegal(pos, &m, e, r))?;
             Ok(m)
         }
         Action::Move | Action::Capture => {
@@ -218,7 +238,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                         };
                         return Err(Fail::new(
                             "no_piece",
-                            format!("{} has no {abbr} on {}: {there}", side(turn), name(from)),
+                            format!("{} has no {abbr} on {}: {there}", side(turn), name(from, r)),
                         ));
                     }
                     vec![from]
@@ -244,20 +264,29 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                 .collect();
             let from = match legal.as_slice() {
                 [one] => *one,
-                [] => return Err(explain(pos, piece, &candidates, to, promote == Some(true))),
+                [] => {
+                    return Err(explain(
+                        pos,
+                        piece,
+                        &candidates,
+                        to,
+                        promote == Some(true),
+                        r,
+                    ));
+                }
                 many => {
                     return Err(Fail::new(
                         "ambiguous_move",
                         format!(
                             "{} pieces {abbr} can move to {}: write the origin",
                             many.len(),
-                            name(to)
+                            name(to, r)
                         ),
                     )
                     .help(format!(
                         "candidates: {}",
                         many.iter()
-                            .map(|&s| format!("{abbr}{}", name(s)))
+                            .map(|&s| format!("{abbr}{}", name(s, r)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )));
@@ -268,13 +297,16 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                 to,
                 promote: promote == Some(true),
             };
-            pos.check(&m).map_err(|e| illegal(pos, &m, e))?;
-            decline_check(pos, &m, promote)?;
+            pos.check(&m).map_err(|e| illegal(pos, &m, e, r))?;
+            decline_check(pos, &m, promote, r)?;
             let occupied = pos.piece_at(to).is_some();
             if h.action == Action::Capture && !occupied {
                 return Err(Fail::new(
                     "capture_mark",
-                    format!("'x' claims a capture, but {} is empty: write '-'", name(to)),
+                    format!(
+                        "'x' claims a capture, but {} is empty: write '-'",
+                        name(to, r)
+                    ),
                 ));
             }
             if h.action == Action::Move && occupied {
@@ -283,7 +315,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
                     "capture_mark",
                     format!(
                         "'-' claims an empty square, but the move captures the {q} on {}: write 'x'",
-                        name(to)
+                        name(to, r)
                     ),
                 ));
             }
@@ -293,7 +325,14 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove) -> Result<Move, Fail> 
 }
 
 /// Why no piece of this face can make the move.
-fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, promote: bool) -> Fail {
+fn explain(
+    pos: &Position,
+    piece: Piece,
+    candidates: &[Square],
+    to: Square,
+    promote: bool,
+    r: RankStyle,
+) -> Fail {
     let abbr = piece.face().abbr;
     if candidates.is_empty() {
         return Fail::new(
@@ -316,19 +355,19 @@ fn explain(pos: &Position, piece: Piece, candidates: &[Square], to: Square, prom
         Some(from) => {
             let m = Move::Normal { from, to, promote };
             match pos.check(&m) {
-                Err(e) => illegal(pos, &m, e),
+                Err(e) => illegal(pos, &m, e, r),
                 // Legal with the other promotion choice only: say which.
                 Ok(()) => Fail::new("illegal_move", "the move is not legal"),
             }
         }
         None => {
-            let list: Vec<String> = candidates.iter().map(|&s| name(s)).collect();
+            let list: Vec<String> = candidates.iter().map(|&s| name(s, r)).collect();
             Fail::new(
                 "cannot_move_that_way",
                 format!(
                     "{} has no {abbr} that can move to {}",
                     side(piece.color),
-                    name(to)
+                    name(to, r)
                 ),
             )
             .help(format!("the {abbr}s stand on {}", list.join(", ")))
