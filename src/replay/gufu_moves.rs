@@ -218,13 +218,13 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         }
         Some(Mark::Hash) if !mate => {
             let why = if after.in_check() {
-                "it gives check, but the opponent can answer it"
+                "the move gives check, but the opponent can answer it"
             } else {
-                "it does not even give check"
+                "the move does not even give check"
             };
             return Err(Fail::new(
                 "check_mark",
-                format!("'#' claims checkmate, but {why}"),
+                format!("'#' claims checkmate: {why}"),
             ));
         }
         Some(Mark::Plus) if !after.in_check() => {
