@@ -1,15 +1,24 @@
 //! `kifu validate`: replay every game of every file and report what is wrong.
+//!
+//! A reader thread cuts the inputs into games (streaming: one game in memory at a time per
+//! batch slot) and hands them over in batches; the batches are checked on all cores and the
+//! results printed in input order.
 
 use super::diag::Diag;
 use super::inputs::{self, Input};
 use super::load;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
-use kifu::record::GameSplitter;
+use kifu::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
 use kifu::replay::Options;
+use rayon::prelude::*;
 use serde_json::json;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::time::{Duration, Instant};
 
 /// Check that every move of every game is legal, and say exactly where and why not.
 ///
@@ -35,7 +44,10 @@ pub struct Args {
     /// summary).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
-    /// Print nothing but problems (no summary).
+    /// Threads (default: all cores). The output order is the input order whatever -j is.
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Print nothing but problems (no summary, no progress bar).
     #[arg(long, short = 'q')]
     quiet: bool,
 }
@@ -55,6 +67,7 @@ struct Totals {
     warnings: u64,
     plies: u64,
     io_errors: u64,
+    bytes: u64,
 }
 
 /// One game's outcome, as printed.
@@ -68,75 +81,83 @@ struct GameOut {
     warnings: Vec<Diag>,
 }
 
+/// What the reader thread hands over, in input order.
+enum Item {
+    /// A file was opened.
+    File,
+    /// A game (or a game-level error of the splitter) of the file `name`.
+    Game {
+        name: Arc<str>,
+        index: usize,
+        chunk: Result<GameChunk, RecordError>,
+    },
+    /// A file (or directory entry) could not be read.
+    IoError { name: String, message: String },
+}
+
+/// An item once checked.
+enum Done {
+    File,
+    IoError {
+        name: String,
+        message: String,
+    },
+    Game {
+        name: Arc<str>,
+        index: usize,
+        g: GameOut,
+        size: u64,
+    },
+}
+
+/// Games per batch, and bytes per batch: small enough to bound memory, large enough to keep
+/// every core busy.
+const BATCH_GAMES: usize = 256;
+const BATCH_BYTES: usize = 4 << 20;
+
 pub fn run(a: Args) -> i32 {
     let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut t = Totals::default();
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("kifu: cannot start {threads} threads: {e}");
+            return EXIT_ERROR;
+        }
+    };
     let opts = Options {
         default_variant: a.variant,
         keep_moves: false,
     };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut t = Totals::default();
     let mut write_ok = true;
     for e in &errors {
         t.io_errors += 1;
         report_io(&mut out, &a, &e.path, &e.message, &mut write_ok);
     }
-    for input in &inputs {
-        let name = input.display();
-        let reader: Box<dyn Read> = match input {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match std::fs::File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    t.io_errors += 1;
-                    report_io(&mut out, &a, &name, &e.to_string(), &mut write_ok);
-                    continue;
-                }
-            },
-        };
-        t.files += 1;
-        let mut reader = BufReader::with_capacity(1 << 16, reader);
-        let mut index = 0usize;
-        let mut any = false;
-        for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-            let chunk = match chunk {
-                Ok(c) => c,
-                Err(e) => {
-                    if e.kind == kifu::record::ErrorKind::Io {
-                        t.io_errors += 1;
-                        report_io(&mut out, &a, &name, &e.message, &mut write_ok);
-                        break;
-                    }
-                    index += 1;
-                    any = true;
-                    let g = GameOut::broken(Diag::from_record_error(&e, index, None));
-                    emit(&mut out, &a, &name, index, &g, &mut t, &mut write_ok);
-                    continue;
-                }
-            };
-            any = true;
-            index += 1;
-            let g = check_game(chunk, index, &opts, a.strict);
-            emit(&mut out, &a, &name, index, &g, &mut t, &mut write_ok);
-            if !write_ok {
-                break;
-            }
-        }
-        if !any {
-            index += 1;
-            let e = kifu::record::RecordError::new(
-                kifu::record::ErrorKind::EmptyInput,
-                "no game: the input is empty",
-                kifu::record::Span::at(0),
-            );
-            let g = GameOut::broken(Diag::from_record_error(&e, index, None));
-            emit(&mut out, &a, &name, index, &g, &mut t, &mut write_ok);
-        }
-        if !write_ok {
-            break;
-        }
-    }
+    let progress = progress_bar(a.quiet);
+    let started = Instant::now();
+    let (tx, rx) = sync_channel::<Vec<Item>>(2);
+    let reader = std::thread::spawn(move || read_all(inputs, tx));
+    process(
+        &rx,
+        &pool,
+        &opts,
+        &a,
+        &mut out,
+        &mut t,
+        &mut write_ok,
+        &progress,
+        started,
+    );
+    drop(rx);
+    let _ = reader.join();
+    progress.finish_and_clear();
     if a.format == Format::Json && write_ok {
         let line = json!({
             "type": "summary",
@@ -150,8 +171,16 @@ pub fn run(a: Args) -> i32 {
         });
         write_ok = writeln!(out, "{line}").is_ok();
     }
-    if write_ok {
-        let _ = out.flush();
+    if write_ok && let Err(e) = out.flush() {
+        write_ok = false;
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("kifu: cannot write the output: {e}");
+            t.io_errors += 1;
+        }
+    }
+    if !write_ok && t.io_errors == 0 {
+        // Output refused (other than a closed pipe, which is reported above as nothing).
+        t.io_errors += 1;
     }
     if !a.quiet {
         eprintln!(
@@ -178,6 +207,158 @@ pub fn run(a: Args) -> i32 {
     }
 }
 
+/// A progress bar on stderr, only when stderr is a terminal and not --quiet.
+fn progress_bar(quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb.enable_steady_tick(Duration::from_millis(250));
+    pb
+}
+
+/// The reader thread: every input cut into games, sent in batches, in order.
+fn read_all(inputs: Vec<Input>, tx: std::sync::mpsc::SyncSender<Vec<Item>>) {
+    let mut batch: Vec<Item> = Vec::new();
+    let mut bytes = 0usize;
+    let send = |batch: &mut Vec<Item>, bytes: &mut usize| -> bool {
+        *bytes = 0;
+        tx.send(std::mem::take(batch)).is_ok()
+    };
+    for input in inputs {
+        let name: Arc<str> = input.display().into();
+        let reader: Box<dyn Read> = match &input {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => match std::fs::File::open(p) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    batch.push(Item::IoError {
+                        name: name.to_string(),
+                        message: e.to_string(),
+                    });
+                    continue;
+                }
+            },
+        };
+        batch.push(Item::File);
+        let mut reader = BufReader::with_capacity(1 << 16, reader);
+        let mut index = 0usize;
+        for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
+            if let Err(e) = &chunk
+                && e.kind == ErrorKind::Io
+            {
+                batch.push(Item::IoError {
+                    name: name.to_string(),
+                    message: e.message.clone(),
+                });
+                index = usize::MAX;
+                break;
+            }
+            index += 1;
+            bytes += chunk.as_ref().map_or(0, |c| c.bytes.len());
+            batch.push(Item::Game {
+                name: name.clone(),
+                index,
+                chunk,
+            });
+            if (batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES) && !send(&mut batch, &mut bytes)
+            {
+                return;
+            }
+        }
+        if index == 0 {
+            batch.push(Item::Game {
+                name: name.clone(),
+                index: 1,
+                chunk: Err(RecordError::new(
+                    ErrorKind::EmptyInput,
+                    "no game: the input is empty",
+                    Span::at(0),
+                )),
+            });
+        }
+    }
+    if !batch.is_empty() {
+        send(&mut batch, &mut bytes);
+    }
+}
+
+/// Checks each batch on the pool and prints the results in order.
+#[allow(clippy::too_many_arguments)]
+fn process(
+    rx: &Receiver<Vec<Item>>,
+    pool: &rayon::ThreadPool,
+    opts: &Options,
+    a: &Args,
+    out: &mut impl Write,
+    t: &mut Totals,
+    write_ok: &mut bool,
+    progress: &ProgressBar,
+    started: Instant,
+) {
+    for batch in rx {
+        let checked: Vec<Done> = pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|item| match item {
+                    Item::File => Done::File,
+                    Item::IoError { name, message } => Done::IoError { name, message },
+                    Item::Game { name, index, chunk } => {
+                        let (g, size) = match chunk {
+                            Ok(c) => {
+                                let size = c.bytes.len() as u64;
+                                (check_game(c, index, opts, a.strict), size)
+                            }
+                            Err(e) => {
+                                (GameOut::broken(Diag::from_record_error(&e, index, None)), 0)
+                            }
+                        };
+                        Done::Game {
+                            name,
+                            index,
+                            g,
+                            size,
+                        }
+                    }
+                })
+                .collect()
+        });
+        for done in checked {
+            match done {
+                Done::File => t.files += 1,
+                Done::IoError { name, message } => {
+                    t.io_errors += 1;
+                    report_io(out, a, &name, &message, write_ok);
+                }
+                Done::Game {
+                    name,
+                    index,
+                    g,
+                    size,
+                } => {
+                    t.bytes += size;
+                    emit(out, a, &name, index, &g, t, write_ok);
+                }
+            }
+            if !*write_ok {
+                return;
+            }
+        }
+        let secs = started.elapsed().as_secs_f64().max(1e-3);
+        progress.set_message(format!(
+            "{} files, {} games ({} invalid), {:.1} MB/s",
+            t.files,
+            t.games,
+            t.invalid,
+            t.bytes as f64 / 1e6 / secs
+        ));
+    }
+}
+
 impl GameOut {
     fn broken(d: Diag) -> GameOut {
         GameOut {
@@ -193,12 +374,7 @@ impl GameOut {
 }
 
 /// Parses and replays one game.
-fn check_game(
-    chunk: kifu::record::GameChunk,
-    index: usize,
-    opts: &Options,
-    strict: bool,
-) -> GameOut {
+fn check_game(chunk: GameChunk, index: usize, opts: &Options, strict: bool) -> GameOut {
     let g = load::load(chunk, index, opts, strict);
     let result = match (&g.record, &g.report) {
         (Some(record), Some(report)) => report
@@ -264,8 +440,12 @@ fn emit(
             writeln!(out, "{line}")
         }
     };
-    if r.is_err() {
+    if let Err(e) = r {
         *ok = false;
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("kifu: cannot write the output: {e}");
+            t.io_errors += 1;
+        }
     }
 }
 
