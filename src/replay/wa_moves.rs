@@ -14,8 +14,9 @@ pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
         WrittenMove::Hodges(h) if h.to.rank_style == record::RankStyle::Kanji => RankStyle::Kanji,
         _ => RankStyle::Letters,
     };
+    // `resolve` returns only moves that passed the rules.
     let m = resolve(game.position(), w, r)?;
-    game.play(&m)
+    game.play_verified(&m)
         .map_err(|e| illegal(game.position(), &m, e, r))?;
     Ok(m)
 }
@@ -142,7 +143,9 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
                     "a drop never promotes: no '+' or '='",
                 ));
             }
-            Ok(Move::Drop { kind, to })
+            let m = Move::Drop { kind, to };
+            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
+            Ok(m)
         }
         EngineOrigin::Square(s) => {
             let from = engine_square(&s)?;
@@ -151,6 +154,7 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
                 to,
                 promote: promote == Some(true),
             };
+            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
             decline_check(pos, &m, promote, r)?;
             Ok(m)
         }
@@ -168,7 +172,7 @@ fn decline_check(
         && let Some(p) = pos.piece_at(*from)
         && !Position::promotion_options(p, *from, *to).can
     {
-        pos.check(m).map_err(|e| illegal(pos, m, e, r))?;
+        pos.check_rules(m).map_err(|e| illegal(pos, m, e, r))?;
         return Err(Fail::new(
             IllegalMove::NothingToDecline.kind(),
             IllegalMove::NothingToDecline.to_string(),
@@ -221,7 +225,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                 ));
             }
             let m = Move::Drop { kind, to };
-            pos.check(&m).map_err(|e| illegal(pos, &m, e, r))?;
+            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
             Ok(m)
         }
         Action::Move | Action::Capture => {
@@ -252,14 +256,13 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                 .iter()
                 .copied()
                 .filter(|&from| {
-                    [false, true].iter().any(|&p| {
-                        pos.check(&Move::Normal {
-                            from,
-                            to,
-                            promote: p,
-                        })
-                        .is_ok()
-                    })
+                    let m = |promote| Move::Normal { from, to, promote };
+                    match pos.check_rules(&m(false)) {
+                        Ok(()) => true,
+                        // Legal only as a promotion: still a candidate.
+                        Err(IllegalMove::MustPromote) => pos.check_rules(&m(true)).is_ok(),
+                        Err(_) => false,
+                    }
                 })
                 .collect();
             let from = match legal.as_slice() {
@@ -297,7 +300,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                 to,
                 promote: promote == Some(true),
             };
-            pos.check(&m).map_err(|e| illegal(pos, &m, e, r))?;
+            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
             decline_check(pos, &m, promote, r)?;
             let occupied = pos.piece_at(to).is_some();
             if h.action == Action::Capture && !occupied {
@@ -354,7 +357,7 @@ fn explain(
     match pick {
         Some(from) => {
             let m = Move::Normal { from, to, promote };
-            match pos.check(&m) {
+            match pos.check_rules(&m) {
                 Err(e) => illegal(pos, &m, e, r),
                 // Legal with the other promotion choice only: say which.
                 Ok(()) => Fail::new("illegal_move", "the move is not legal"),

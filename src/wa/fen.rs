@@ -239,6 +239,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
             return err(0, format!("{} has no Crane King", color.name()));
         }
     }
+    pos.checked = pos.is_in_check_of(pos.turn);
     if pos.is_in_check_of(pos.turn.opponent()) {
         return err(
             side_at,

@@ -63,6 +63,24 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         self.pos.play(m)?;
+        self.record();
+        Ok(())
+    }
+
+    /// Plays a move already found legal by [`Position::check_rules`] (or taken from
+    /// [`Position::legal_moves`]), then applies the repetition rule. Refused only when the
+    /// repetition rule has ended the game.
+    pub fn play_verified(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.repetition.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.pos.play_unchecked(m);
+        self.record();
+        Ok(())
+    }
+
+    /// Adds the position just reached to the history; the fourth occurrence ends the game.
+    fn record(&mut self) {
         let gave_check = self.pos.in_check();
         let key = self.pos.repetition_key();
         let count = {
@@ -78,7 +96,6 @@ impl Game {
                 self.repetition = Some(self.repetition_outcome());
             }
         }
-        Ok(())
     }
 
     /// The fourth occurrence of the current position: a draw, unless one side gave check

@@ -1,6 +1,6 @@
 //! A Wa shogi position and its legal moves.
 
-use super::{DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, reach, table};
+use super::{DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, table};
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
 
@@ -18,6 +18,9 @@ pub struct Position {
     pub(crate) halfmove: u32,
     /// Move number: starts at 1, grows after each White move.
     pub(crate) fullmove: u32,
+    /// Whether the side to move is in check (kept up to date by `play_unchecked` and the FEN
+    /// reader; it lets the legality test skip most of the work when not in check).
+    pub(crate) checked: bool,
 }
 
 /// What makes two positions "the same" for repetition: board, hands, side to move.
@@ -48,6 +51,7 @@ impl Position {
             kings: [None; 2],
             halfmove: 0,
             fullmove: 1,
+            checked: false,
         }
     }
 
@@ -187,7 +191,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        self.is_in_check_of(self.turn)
+        self.checked
     }
 
     /// Whether `color`'s Crane King is attacked.
@@ -333,18 +337,68 @@ impl Position {
 
     /// For a pseudo-legal move: the check rule and the Sparrow-drop-mate rule.
     fn final_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+        if !self.checked
+            && let Move::Normal { from, to, .. } = *m
+            && let Some(k) = self.kings[self.turn.index()]
+            && k != from
+        {
+            // Not in check and the King stays: only an attack uncovered through `from` can
+            // reach the King.
+            return if self.uncovers_attack(k, from, to) {
+                Err(IllegalMove::LeavesKingInCheck)
+            } else {
+                Ok(())
+            };
+        }
         let mut next = self.clone();
-        next.play_unchecked(m);
-        if next.is_in_check_of(self.turn) {
+        next.apply(m);
+        // Not in check, a drop only blocks lines: the King stays safe.
+        let safe = !self.checked && matches!(m, Move::Drop { .. });
+        if !safe && next.is_in_check_of(self.turn) {
             return Err(IllegalMove::LeavesKingInCheck);
         }
         if let Move::Drop { kind: Kind::SP, .. } = m
-            && next.in_check()
-            && !next.has_legal_move()
+            && next.is_in_check_of(next.turn)
         {
-            return Err(IllegalMove::SparrowDropMate);
+            next.checked = true;
+            if !next.has_legal_move() {
+                return Err(IllegalMove::SparrowDropMate);
+            }
         }
         Ok(())
+    }
+
+    /// Whether moving the piece on `from` to `to` uncovers an attack on the King on `k` by a
+    /// sliding piece behind `from` (leaps cannot be uncovered: they are never blocked).
+    fn uncovers_attack(&self, k: Square, from: Square, to: Square) -> bool {
+        let (kc, kr) = WA.col_row(k);
+        let (fc, fr) = WA.col_row(from);
+        let (ddx, ddy) = (fc - kc, fr - kr);
+        if !(ddx == 0 || ddy == 0 || ddx.abs() == ddy.abs()) {
+            return false;
+        }
+        let dir = (ddx.signum(), ddy.signum());
+        let Some(i) = DIRS.iter().position(|&d| d == dir) else {
+            return false;
+        };
+        let back = (i + 4) % 8;
+        let enemy = self.turn.opponent();
+        let mut cur = k;
+        let mut dist = 0u8;
+        while let Some(s) = WA.offset(cur, dir.0, dir.1) {
+            dist += 1;
+            cur = s;
+            if s == to {
+                return false; // the moving piece itself blocks the line
+            }
+            if s == from {
+                continue;
+            }
+            if let Some(p) = self.board[s.index()] {
+                return p.color == enemy && table(p).slide[back] >= dist;
+            }
+        }
+        false
     }
 
     /// Every legal move (empty when the side to move has none: the game is then over).
@@ -396,8 +450,36 @@ impl Position {
         r
     }
 
-    /// The rules a move must satisfy, game over aside.
-    fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+    /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
+    /// and if so the first piece in the way (Some(None): the way is clear).
+    fn path_to(&self, p: Piece, from: Square, to: Square) -> Option<Option<Square>> {
+        let mut found = None;
+        for r in &table(p).rays {
+            let mut cur = from;
+            let mut blocker = None;
+            for _ in 0..r.range {
+                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
+                    break;
+                };
+                if s == to {
+                    if blocker.is_none() {
+                        return Some(None);
+                    }
+                    found = Some(blocker);
+                    break;
+                }
+                if !r.jump && blocker.is_none() && self.board[s.index()].is_some() {
+                    blocker = Some(s);
+                }
+                cur = s;
+            }
+        }
+        found
+    }
+
+    /// The rules a move must satisfy, game over aside: like [`Position::check`] but without
+    /// telling a finished game apart (cheaper where many candidate moves are tried).
+    pub fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
         match *m {
             Move::Normal { from, to, promote } => {
                 let Some(p) = self.piece_at(from) else {
@@ -410,11 +492,10 @@ impl Position {
                 if p.color != self.turn {
                     return Err(IllegalMove::NotYourPiece { at: Self::fr(from) });
                 }
-                let Some((_, path)) = reach(p, from).into_iter().find(|(s, _)| *s == to) else {
-                    return Err(IllegalMove::CannotMoveThatWay);
-                };
-                if let Some(&b) = path.iter().find(|s| self.board[s.index()].is_some()) {
-                    return Err(IllegalMove::PathBlocked { at: Self::fr(b) });
+                match self.path_to(p, from, to) {
+                    None => return Err(IllegalMove::CannotMoveThatWay),
+                    Some(Some(b)) => return Err(IllegalMove::PathBlocked { at: Self::fr(b) }),
+                    Some(None) => {}
                 }
                 if self.board[to.index()].is_some_and(|q| q.color == self.turn) {
                     return Err(IllegalMove::OwnPieceOnTarget);
@@ -461,6 +542,12 @@ impl Position {
     /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
     /// move leaves a position that may break the rules, but never panics for on-board squares.
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.apply(m);
+        self.checked = self.is_in_check_of(self.turn);
+    }
+
+    /// Carries out a move without updating `checked`.
+    fn apply(&mut self, m: &Move) {
         match *m {
             Move::Normal { from, to, promote } => {
                 let Some(mut p) = self.piece_at(from) else {
