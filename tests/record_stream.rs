@@ -304,3 +304,44 @@ fn line_index_on_long_lines_with_checkpoints() {
     }
     assert_eq!(idx.line_col(&text, 99), None);
 }
+
+// ------------------------------------------------------------------- big and small games
+
+/// Games of up to 256 KiB are read with one pest call, bigger ones a token at a time: both
+/// must give the same record, and the same error.
+#[test]
+fn big_games_read_like_small_ones() {
+    let small = "[Event \"x\"]\n{start} 1. SP-7g (1... SP-6g $1 {alt} (1... CE-3j)) 1... SP-4e!? $14 \
+        2. +CMx3c= TF-2g+ ; line\n3. ... K*2三>W 4. h3g4 P@e5 5. \u{3000}1-0 {end}";
+    // Trailing blanks do not change the record, but push the game over the fast path's limit.
+    let big = format!("{small}{}\n", " \n".repeat(200_000));
+    assert!(big.len() > 256 * 1024);
+    let (a, b) = (
+        parse_game_str(small).unwrap(),
+        parse_game_str(&big).unwrap(),
+    );
+    assert_eq!(
+        (&a.tags, &a.movetext, a.result, a.span),
+        (&b.tags, &b.movetext, b.result, b.span)
+    );
+    assert_eq!(a.movetext.nodes().len(), 9);
+
+    for bad in [
+        "1. SP-7z *",
+        "1. SP-7g (1. SP~) *",
+        "1. SP-7g $256 *",
+        "1. SP-7g ) *",
+        "1. SP-7g 2. 3. *",
+        "1. SP-7g * SP-6g",
+        "1. SP-7g {open",
+        "[Event \"x\n1. SP-7g *",
+        "1. SP-7g (2. SP-6g",
+    ] {
+        let big = format!("{bad}{}", " ".repeat(300 * 1024));
+        let (a, b) = (
+            parse_game_str(bad).unwrap_err(),
+            parse_game_str(&big).unwrap_err(),
+        );
+        assert_eq!(a, b, "{bad}");
+    }
+}

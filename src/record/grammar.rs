@@ -1,7 +1,8 @@
 //! The pest parser generated from `grammar/record.pest`, the single definition of the syntax.
 //!
-//! [`Rule::next_token`] reads one token (what the record reader uses); [`Rule::game`] matches a
-//! whole game (without checking that variations balance). Most users want
+//! [`Rule::tokens`] reads all the tokens of a game and [`Rule::next_token`] one token (what the
+//! record reader uses); [`Rule::game`] matches a whole game (without checking that variations
+//! balance). Most users want
 //! [`parse_str`](super::parse_str) or [`read_records`](super::read_records) instead.
 
 #![allow(missing_docs)]
@@ -47,6 +48,6 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::token_end => "a separator (space, line break, comment, parenthesis)",
         Rule::comment => "comment",
         Rule::header_item => "tag pair or comment",
-        Rule::movetext_item | Rule::next_token | Rule::tokens => "token",
+        Rule::movetext_item | Rule::next_token | Rule::tokens | Rule::fast_token => "token",
     }
 }

@@ -1,6 +1,14 @@
-//! From one game's bytes to a [`Record`]: pest reads the tokens (one at a time, so memory stays
-//! proportional to the record, not to pest's token queue), and this module builds the tree
+//! From one game's bytes to a [`Record`]: pest reads the tokens, and this module builds the tree
 //! with an explicit stack, so any nesting depth is fine.
+//!
+//! Two ways to read the tokens, with the same token rules of `grammar/record.pest`:
+//! - fast: one pest call (`Rule::tokens`) for all the tokens of the game, used for games of up
+//!   to `FAST_PATH_MAX_BYTES` (pest keeps every token of a call in memory, about 80 bytes per
+//!   byte of dense movetext, so this bounds that memory);
+//! - one token per pest call (`Rule::next_token`), so memory stays proportional to the record:
+//!   used for bigger games, and for any game the fast path fails on, to report exactly where
+//!   and what the error is. Both feed the same tokens to the same [`Builder`], so the record, or
+//!   the error, is the same whichever path read it.
 
 use super::error::{ErrorKind, RecordError};
 use super::grammar::{RecordParser, Rule, describe};
@@ -8,8 +16,13 @@ use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
 use super::types::*;
 use pest::Parser as _;
+use pest::Token;
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
+use pest::iterators::Pairs;
+
+/// The biggest game read with one pest call (see the module documentation): 256 KiB, some
+/// 20 MB of pest queue at most. Typical games are a few KiB.
+pub(crate) const FAST_PATH_MAX_BYTES: usize = 256 * 1024;
 
 /// Parse one game from a [`GameChunk`] (see [`GameSplitter`](super::GameSplitter)).
 pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
@@ -72,6 +85,54 @@ enum State {
 
 type Parsed = (Vec<Tag>, Movetext, Option<GameResult>, Span);
 
+/// One pest pair of a token, flattened: its rule and its bytes in the game's text. A token is
+/// read as its pairs in pre-order (the token itself first); every inner rule of the grammar has
+/// one meaning wherever it appears, so the builder needs no nesting.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    rule: Rule,
+    start: usize,
+    end: usize,
+}
+
+/// Collects the pairs of one top-level token at a time from pest's flat token stream.
+#[derive(Default)]
+struct Collector {
+    items: Vec<Item>,
+    /// Indexes in `items` of the pairs whose end has not been seen yet.
+    open: Vec<usize>,
+}
+
+impl Collector {
+    /// Feed one pest token (positions relative to the text parsed, which starts at byte
+    /// `shift` of the game). Returns true when a top-level token is complete in `items`.
+    fn push(&mut self, token: Token<'_, Rule>, shift: usize) -> bool {
+        match token {
+            Token::Start { rule, pos } => {
+                if self.open.is_empty() {
+                    self.items.clear();
+                }
+                self.open.push(self.items.len());
+                let at = shift + pos.pos();
+                self.items.push(Item {
+                    rule,
+                    start: at,
+                    end: at,
+                });
+                false
+            }
+            Token::End { pos, .. } => {
+                if let Some(i) = self.open.pop()
+                    && let Some(item) = self.items.get_mut(i)
+                {
+                    item.end = shift + pos.pos();
+                }
+                self.open.is_empty() && !self.items.is_empty()
+            }
+        }
+    }
+}
+
 struct Builder<'s> {
     text: &'s str,
     base: usize,
@@ -93,6 +154,13 @@ fn err(kind: ErrorKind, message: impl Into<String>, span: Span) -> RecordError {
     RecordError::new(kind, message, span)
 }
 
+const NO_SQUARE: Square = Square {
+    file: 0,
+    rank: 0,
+    file_style: FileStyle::Ascii,
+    rank_style: RankStyle::Letter,
+};
+
 impl<'s> Builder<'s> {
     fn new(source: &'s Source) -> Self {
         Builder {
@@ -112,26 +180,64 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn run(mut self) -> Result<Parsed, RecordError> {
+    fn run(self) -> Result<Parsed, RecordError> {
+        if self.text.len() <= FAST_PATH_MAX_BYTES
+            && let Ok(pairs) = RecordParser::parse(Rule::tokens, self.text)
+        {
+            return self.run_all(pairs);
+        }
+        self.run_one_by_one()
+    }
+
+    /// The fast path: the tokens of one `Rule::tokens` call.
+    fn run_all(mut self, pairs: Pairs<'_, Rule>) -> Result<Parsed, RecordError> {
+        let mut collector = Collector::default();
+        for token in pairs.tokens() {
+            if collector.push(token, 0) {
+                if let Some(end) = self.eoi(&collector.items) {
+                    return self.finish(end);
+                }
+                self.token(&collector.items)?;
+            }
+        }
+        Err(self.internal(self.text.len()))
+    }
+
+    /// One `Rule::next_token` call per token.
+    fn run_one_by_one(mut self) -> Result<Parsed, RecordError> {
+        let mut collector = Collector::default();
         let mut pos = 0;
         loop {
             let rest = &self.text[pos..];
-            let mut pairs = RecordParser::parse(Rule::next_token, rest)
+            let pairs = RecordParser::parse(Rule::next_token, rest)
                 .map_err(|e| self.pest_error(e, self.base + pos))?;
-            let Some(pair) = pairs.next() else {
+            let mut complete = false;
+            for token in pairs.tokens() {
+                complete = collector.push(token, pos);
+                if complete {
+                    break;
+                }
+            }
+            let Some(&token) = collector.items.first().filter(|_| complete) else {
                 return Err(self.internal(pos));
             };
-            let offset = self.base + pos;
-            let end = pair.as_span().end();
-            if pair.as_rule() == Rule::EOI {
-                return self.finish(offset + end);
+            if let Some(end) = self.eoi(&collector.items) {
+                return self.finish(end);
             }
-            if end == 0 {
+            if token.end <= pos {
                 return Err(self.internal(pos));
             }
-            self.token(pair, offset)?;
-            pos += end;
+            self.token(&collector.items)?;
+            pos = token.end;
         }
+    }
+
+    /// The file offset of the end, if the token is the end of input.
+    fn eoi(&self, items: &[Item]) -> Option<usize> {
+        items
+            .first()
+            .filter(|t| t.rule == Rule::EOI)
+            .map(|t| self.base + t.end)
     }
 
     fn internal(&self, pos: usize) -> RecordError {
@@ -175,9 +281,14 @@ impl<'s> Builder<'s> {
         error
     }
 
-    fn span(pair: &Pair<'_, Rule>, offset: usize) -> Span {
-        let s = pair.as_span();
-        Span::new(offset + s.start(), offset + s.end())
+    /// The file span of an item.
+    fn span(&self, item: &Item) -> Span {
+        Span::new(self.base + item.start, self.base + item.end)
+    }
+
+    /// The text of an item.
+    fn str(&self, item: &Item) -> &'s str {
+        self.text.get(item.start..item.end).unwrap_or("")
     }
 
     fn current_line(&self) -> LineId {
@@ -217,11 +328,15 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn token(&mut self, pair: Pair<'_, Rule>, offset: usize) -> Result<(), RecordError> {
-        let span = Self::span(&pair, offset);
+    /// One token: `items[0]` is the token's pair, the rest its inner pairs in pre-order.
+    fn token(&mut self, items: &[Item]) -> Result<(), RecordError> {
+        let Some((pair, inner)) = items.split_first() else {
+            return Ok(());
+        };
+        let span = self.span(pair);
         self.first_token.get_or_insert(span.start);
         self.last_token_end = span.end;
-        match pair.as_rule() {
+        match pair.rule {
             Rule::tag => {
                 if self.state != State::Header {
                     return Err(err(
@@ -230,7 +345,7 @@ impl<'s> Builder<'s> {
                         span,
                     ));
                 }
-                let tag = Self::tag(pair, offset, span);
+                let tag = self.tag(inner, span);
                 self.tags.push(tag);
             }
             Rule::unterminated_tag => {
@@ -241,8 +356,14 @@ impl<'s> Builder<'s> {
                 ));
             }
             Rule::brace_comment | Rule::line_comment => {
-                let comment = Self::read_comment(pair, span);
-                self.attach_comment(comment);
+                let kind = match pair.rule {
+                    Rule::line_comment => CommentKind::Line,
+                    _ => CommentKind::Brace,
+                };
+                let text = inner
+                    .first()
+                    .map_or(String::new(), |p| self.str(p).to_owned());
+                self.attach_comment(Comment { kind, text, span });
             }
             Rule::unterminated_comment => {
                 return Err(err(
@@ -265,7 +386,7 @@ impl<'s> Builder<'s> {
                         open,
                     ));
                 }
-                let value = ResultToken::from_text(pair.as_str())
+                let value = ResultToken::from_text(self.str(pair))
                     .ok_or_else(|| err(ErrorKind::Syntax, "unknown result", span))?;
                 if let Some(n) = self.pending_number.take() {
                     self.mt.line_mut(Movetext::MAIN).trailing_number = Some(n);
@@ -278,22 +399,22 @@ impl<'s> Builder<'s> {
                 self.no_pending_number("another move number")?;
                 let mut n = 0;
                 let mut dots = Dots::One;
-                for p in pair.into_inner() {
-                    match p.as_rule() {
+                for p in inner {
+                    let s = self.str(p);
+                    match p.rule {
                         Rule::move_digits => {
-                            n = p.as_str().parse::<u64>().map_err(|_| {
+                            n = s.parse::<u64>().map_err(|_| {
                                 err(
                                     ErrorKind::NumberTooLarge,
                                     format!(
-                                        "move number {} is too large (the largest is {})",
-                                        p.as_str(),
+                                        "move number {s} is too large (the largest is {})",
                                         u64::MAX
                                     ),
-                                    Self::span(&p, offset),
+                                    self.span(p),
                                 )
                             })?;
                         }
-                        Rule::move_dots if p.as_str() != "." => dots = Dots::Three,
+                        Rule::move_dots if s != "." => dots = Dots::Three,
                         _ => {}
                     }
                 }
@@ -302,7 +423,7 @@ impl<'s> Builder<'s> {
             Rule::nag => {
                 self.movetext_token(span, "NAG")?;
                 self.no_pending_number("a NAG")?;
-                let digits = pair.as_str().trim_start_matches('$');
+                let digits = self.str(pair).trim_start_matches('$');
                 let value = digits.parse::<u8>().map_err(|_| {
                     err(
                         ErrorKind::NumberTooLarge,
@@ -361,18 +482,7 @@ impl<'s> Builder<'s> {
             }
             Rule::r#move => {
                 self.movetext_token(span, "move")?;
-                let mut mv = None;
-                let mut glyph = None;
-                for p in pair.into_inner() {
-                    match p.as_rule() {
-                        Rule::hodges => mv = Some(WrittenMove::Hodges(Self::hodges(p, offset))),
-                        Rule::engine_move | Rule::engine_drop => {
-                            mv = Some(WrittenMove::Engine(Self::engine(p, offset)))
-                        }
-                        Rule::glyph => glyph = Glyph::from_text(p.as_str()),
-                        _ => {}
-                    }
-                }
+                let (mv, glyph) = self.written_move(inner);
                 let mv = mv.ok_or_else(|| err(ErrorKind::Syntax, "unreadable move", span))?;
                 let number = self.pending_number.take();
                 let start = number.map_or(span.start, |n| n.span.start);
@@ -453,26 +563,21 @@ impl<'s> Builder<'s> {
         ))
     }
 
-    fn tag(pair: Pair<'_, Rule>, offset: usize, span: Span) -> Tag {
+    /// A tag pair from the pairs inside `tag`.
+    fn tag(&self, inner: &[Item], span: Span) -> Tag {
         let mut name = String::new();
         let mut name_span = span;
         let mut value = String::new();
         let mut value_span = span;
-        for p in pair.into_inner() {
-            match p.as_rule() {
+        for p in inner {
+            match p.rule {
                 Rule::tag_name => {
-                    name = p.as_str().to_owned();
-                    name_span = Self::span(&p, offset);
+                    name = self.str(p).to_owned();
+                    name_span = self.span(p);
                 }
-                Rule::tag_value => {
-                    value_span = Self::span(&p, offset);
-                    for part in p.into_inner() {
-                        match part.as_rule() {
-                            Rule::tag_escape => value.push_str(&part.as_str()[1..]),
-                            _ => value.push_str(part.as_str()),
-                        }
-                    }
-                }
+                Rule::tag_value => value_span = self.span(p),
+                Rule::tag_text => value.push_str(self.str(p)),
+                Rule::tag_escape => value.push_str(self.str(p).get(1..).unwrap_or("")),
                 _ => {}
             }
         }
@@ -485,74 +590,62 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn read_comment(pair: Pair<'_, Rule>, span: Span) -> Comment {
-        let kind = match pair.as_rule() {
-            Rule::line_comment => CommentKind::Line,
-            _ => CommentKind::Brace,
-        };
-        let text = pair
-            .into_inner()
-            .next()
-            .map_or(String::new(), |p| p.as_str().to_owned());
-        Comment { kind, text, span }
-    }
-
-    fn square(pair: Pair<'_, Rule>) -> Square {
-        let mut square = Square {
-            file: 0,
-            rank: 0,
-            file_style: FileStyle::Ascii,
-            rank_style: RankStyle::Letter,
-        };
-        for p in pair.into_inner() {
-            let s = p.as_str();
-            match p.as_rule() {
-                Rule::file_ascii => square.file = s.parse().unwrap_or(0),
-                Rule::file_wide => {
-                    square.file_style = FileStyle::FullWidth;
-                    square.file = s.chars().fold(0u8, |acc, c| {
-                        let d = u32::from(c).wrapping_sub(0xFF10);
-                        acc.wrapping_mul(10).wrapping_add(d as u8)
-                    });
-                }
-                Rule::rank_letter => {
-                    square.rank = s
-                        .bytes()
-                        .next()
-                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1))
-                }
-                Rule::rank_kanji => {
-                    square.rank_style = RankStyle::Kanji;
-                    square.rank = (1..=11)
-                        .find(|&r| Square::kanji_rank(r) == Some(s))
-                        .unwrap_or(0);
-                }
-                _ => {}
-            }
-        }
-        square
-    }
-
-    fn hodges(pair: Pair<'_, Rule>, offset: usize) -> HodgesMove {
-        let span = Self::span(&pair, offset);
-        let text = pair.as_str().to_owned();
+    /// The move and its glyph from the pairs inside `move`.
+    fn written_move(&self, inner: &[Item]) -> (Option<WrittenMove>, Option<Glyph>) {
+        let mut glyph = None;
+        // What is being read: a Hodges move or an engine move (its pair).
+        let mut hodges: Option<&Item> = None;
+        let mut engine: Option<&Item> = None;
         let mut piece = None;
-        let mut squares: [Option<Square>; 2] = [None, None];
-        let mut n_squares = 0;
+        let mut squares = [NO_SQUARE; 2];
+        let mut engine_squares = [EngineSquare { file: 0, rank: 0 }; 2];
+        let mut n_squares: usize = 0;
         let mut action = Action::Move;
         let mut facing = None;
         let mut marks = Marks::NONE;
-        for p in pair.into_inner() {
-            match p.as_rule() {
-                Rule::piece => piece = Piece::parse(p.as_str()),
-                Rule::square => {
-                    if let Some(slot) = squares.get_mut(n_squares) {
-                        *slot = Some(Self::square(p));
-                        n_squares += 1;
+        let mut drop = None;
+        for p in inner {
+            let s = self.str(p);
+            // The square being read (the last one started), if one of the first two.
+            let current = n_squares.checked_sub(1).filter(|&i| i < 2);
+            match p.rule {
+                Rule::hodges => hodges = Some(p),
+                Rule::engine_move | Rule::engine_drop => engine = Some(p),
+                Rule::glyph => glyph = Glyph::from_text(s),
+                Rule::piece => piece = Piece::parse(s),
+                Rule::square | Rule::engine_square => n_squares += 1,
+                Rule::file_ascii => {
+                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                        sq.file = s.parse().unwrap_or(0);
+                    }
+                }
+                Rule::file_wide => {
+                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                        sq.file_style = FileStyle::FullWidth;
+                        sq.file = s.chars().fold(0u8, |acc, c| {
+                            let d = u32::from(c).wrapping_sub(0xFF10);
+                            acc.wrapping_mul(10).wrapping_add(d as u8)
+                        });
+                    }
+                }
+                Rule::rank_letter => {
+                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                        sq.rank = s
+                            .bytes()
+                            .next()
+                            .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
+                    }
+                }
+                Rule::rank_kanji => {
+                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                        sq.rank_style = RankStyle::Kanji;
+                        sq.rank = (1..=11)
+                            .find(|&r| Square::kanji_rank(r) == Some(s))
+                            .unwrap_or(0);
                     }
                 }
                 Rule::action => {
-                    action = match p.as_str() {
+                    action = match s {
                         "x" => Action::Capture,
                         "*" => Action::Drop,
                         ":" => Action::Turn,
@@ -560,7 +653,7 @@ impl<'s> Builder<'s> {
                     }
                 }
                 Rule::facing => {
-                    facing = match p.as_str() {
+                    facing = match s {
                         ">N" => Some(Facing::North),
                         ">E" => Some(Facing::East),
                         ">S" => Some(Facing::South),
@@ -568,87 +661,62 @@ impl<'s> Builder<'s> {
                         _ => None,
                     }
                 }
-                Rule::marks => marks = Marks::parse(p.as_str()).unwrap_or(Marks::NONE),
-                _ => {}
-            }
-        }
-        // One square: the destination. Two: origin, destination.
-        let (from, to) = match squares {
-            [Some(from), Some(to)] => (Some(from), Some(to)),
-            [to, None] => (None, to),
-            [None, to] => (None, to),
-        };
-        let to = to.unwrap_or(Square {
-            file: 0,
-            rank: 0,
-            file_style: FileStyle::Ascii,
-            rank_style: RankStyle::Letter,
-        });
-        HodgesMove {
-            piece: piece.unwrap_or(Piece::PLACEHOLDER),
-            from,
-            action,
-            to,
-            facing,
-            marks,
-            text,
-            span,
-        }
-    }
-
-    fn engine_square(pair: Pair<'_, Rule>) -> EngineSquare {
-        let mut sq = EngineSquare { file: 0, rank: 0 };
-        for p in pair.into_inner() {
-            match p.as_rule() {
+                Rule::marks => marks = Marks::parse(s).unwrap_or(Marks::NONE),
+                Rule::engine_piece => drop = s.chars().next(),
                 Rule::engine_file => {
-                    sq.file = p
-                        .as_str()
-                        .bytes()
-                        .next()
-                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1))
-                }
-                Rule::engine_rank => sq.rank = p.as_str().parse().unwrap_or(0),
-                _ => {}
-            }
-        }
-        sq
-    }
-
-    fn engine(pair: Pair<'_, Rule>, offset: usize) -> EngineMove {
-        let span = Self::span(&pair, offset);
-        let text = pair.as_str().to_owned();
-        let mut squares: [Option<EngineSquare>; 2] = [None, None];
-        let mut n_squares = 0;
-        let mut drop = None;
-        let mut marks = Marks::NONE;
-        for p in pair.into_inner() {
-            match p.as_rule() {
-                Rule::engine_piece => drop = p.as_str().chars().next(),
-                Rule::engine_square => {
-                    if let Some(slot) = squares.get_mut(n_squares) {
-                        *slot = Some(Self::engine_square(p));
-                        n_squares += 1;
+                    if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
+                        sq.file = s
+                            .bytes()
+                            .next()
+                            .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
                     }
                 }
-                Rule::marks => marks = Marks::parse(p.as_str()).unwrap_or(Marks::NONE),
+                Rule::engine_rank => {
+                    if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
+                        sq.rank = s.parse().unwrap_or(0);
+                    }
+                }
                 _ => {}
             }
         }
-        let (origin, to) = match squares {
-            [Some(from), Some(to)] => (Some(from), to),
-            [to, _] => (None, to.unwrap_or(EngineSquare { file: 0, rank: 0 })),
+        let mv = if let Some(h) = hodges {
+            // One square: the destination. Two: origin, destination.
+            let (from, to) = match n_squares {
+                0 => (None, NO_SQUARE),
+                1 => (None, squares[0]),
+                _ => (Some(squares[0]), squares[1]),
+            };
+            Some(WrittenMove::Hodges(HodgesMove {
+                piece: piece.unwrap_or(Piece::PLACEHOLDER),
+                from,
+                action,
+                to,
+                facing,
+                marks,
+                text: self.str(h).to_owned(),
+                span: self.span(h),
+            }))
+        } else if let Some(e) = engine {
+            let (origin, to) = match n_squares {
+                0 => (None, engine_squares[0]),
+                1 => (None, engine_squares[0]),
+                _ => (Some(engine_squares[0]), engine_squares[1]),
+            };
+            let from = match (drop, origin) {
+                (Some(p), _) => EngineOrigin::Drop(p),
+                (None, Some(sq)) => EngineOrigin::Square(sq),
+                (None, None) => EngineOrigin::Drop('?'),
+            };
+            Some(WrittenMove::Engine(EngineMove {
+                from,
+                to,
+                marks,
+                text: self.str(e).to_owned(),
+                span: self.span(e),
+            }))
+        } else {
+            None
         };
-        let from = match (drop, origin) {
-            (Some(p), _) => EngineOrigin::Drop(p),
-            (None, Some(sq)) => EngineOrigin::Square(sq),
-            (None, None) => EngineOrigin::Drop('?'),
-        };
-        EngineMove {
-            from,
-            to,
-            marks,
-            text,
-            span,
-        }
+        (mv, glyph)
     }
 }

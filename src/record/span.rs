@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A half-open byte range `start..end` in the FILE a record was read from (not in the game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -172,17 +173,26 @@ impl LineIndex {
 }
 
 /// A text together with its [`LineIndex`]: the source of one game (or of a whole file).
-#[derive(Clone, PartialEq, Eq)]
+///
+/// The index is built on first use (most records never need a line or column), so making a
+/// `Source` costs nothing beyond the text.
+#[derive(Clone)]
 pub struct Source {
     text: String,
-    index: LineIndex,
+    base: usize,
+    first_line: usize,
+    index: OnceLock<LineIndex>,
 }
 
 impl Source {
     /// `text` starting at file offset `base`, on line `first_line` (1-based).
     pub fn new(text: String, base: usize, first_line: usize) -> Self {
-        let index = LineIndex::new(&text, base, first_line);
-        Source { text, index }
+        Source {
+            text,
+            base,
+            first_line: first_line.max(1),
+            index: OnceLock::new(),
+        }
     }
 
     /// A whole file: offset 0, line 1.
@@ -197,42 +207,53 @@ impl Source {
 
     /// File offset of the first byte of the text.
     pub fn base(&self) -> usize {
-        self.index.base
+        self.base
     }
 
     /// Line number of the first byte of the text.
     pub fn first_line(&self) -> usize {
-        self.index.first_line
+        self.first_line
     }
 
     /// The file span covered by the text.
     pub fn span(&self) -> Span {
-        Span::new(self.index.base, self.index.base + self.text.len())
+        Span::new(self.base, self.base + self.text.len())
     }
 
-    /// The index.
+    /// The index (built on first use).
     pub fn index(&self) -> &LineIndex {
-        &self.index
+        self.index
+            .get_or_init(|| LineIndex::new(&self.text, self.base, self.first_line))
     }
 
     /// Line and column of a file offset, if it lies in (or at the end of) the text.
     pub fn line_col(&self, offset: usize) -> Option<LineCol> {
-        self.index.line_col(&self.text, offset)
+        self.index().line_col(&self.text, offset)
     }
 
     /// The text of a file span, if it lies in the text on character boundaries.
     pub fn slice(&self, span: Span) -> Option<&str> {
-        let start = span.start.checked_sub(self.index.base)?;
-        let end = span.end.checked_sub(self.index.base)?;
+        let start = span.start.checked_sub(self.base)?;
+        let end = span.end.checked_sub(self.base)?;
         self.text.get(start..end)
     }
 }
+
+/// Two sources are equal when they hold the same text at the same place (whether their
+/// indexes have been built yet does not matter).
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.base == other.base && self.first_line == other.first_line && self.text == other.text
+    }
+}
+
+impl Eq for Source {}
 
 impl fmt::Debug for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Source")
             .field("span", &self.span())
-            .field("first_line", &self.index.first_line)
+            .field("first_line", &self.first_line)
             .finish_non_exhaustive()
     }
 }

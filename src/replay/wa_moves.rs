@@ -247,10 +247,8 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                     }
                     vec![from]
                 }
-                None => WA
-                    .squares()
-                    .filter(|&s| pos.piece_at(s) == Some(piece))
-                    .collect(),
+                // Only pieces that reach the square can make the move.
+                None => pos.origins(piece, to),
             };
             let legal: Vec<Square> = candidates
                 .iter()
@@ -268,14 +266,15 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             let from = match legal.as_slice() {
                 [one] => *one,
                 [] => {
-                    return Err(explain(
-                        pos,
-                        piece,
-                        &candidates,
-                        to,
-                        promote == Some(true),
-                        r,
-                    ));
+                    // Explain with every piece of that face, not only those that reach.
+                    let all: Vec<Square> = if h.from.is_some() {
+                        candidates
+                    } else {
+                        WA.squares()
+                            .filter(|&s| pos.piece_at(s) == Some(piece))
+                            .collect()
+                    };
+                    return Err(explain(pos, piece, &all, to, promote == Some(true), r));
                 }
                 many => {
                     return Err(Fail::new(

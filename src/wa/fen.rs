@@ -240,6 +240,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
         }
     }
     pos.checked = pos.is_in_check_of(pos.turn);
+    pos.zobrist = pos.compute_zobrist();
     if pos.is_in_check_of(pos.turn.opponent()) {
         return err(
             side_at,

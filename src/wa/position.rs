@@ -21,7 +21,31 @@ pub struct Position {
     /// Whether the side to move is in check (kept up to date by `play_unchecked` and the FEN
     /// reader; it lets the legality test skip most of the work when not in check).
     pub(crate) checked: bool,
+    /// Zobrist hash of board, hands and side to move, kept up to date by every change.
+    pub(crate) zobrist: u64,
 }
+
+/// SplitMix64 finalizer: the Zobrist key of a number.
+fn zkey(n: u64) -> u64 {
+    let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn zpiece(sq: Square, p: Piece) -> u64 {
+    let code = 1 + p.kind.0 as u64 * 4 + (p.promoted as u64) * 2 + p.color as u64;
+    zkey((sq.0 as u64) << 8 | code)
+}
+
+fn zhand(color: Color, kind: Kind, n: u8) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    zkey(1 << 20 | (color as u64) << 16 | (kind.0 as u64) << 8 | n as u64)
+}
+
+const ZTURN: u64 = 0x5851_F42D_4C95_7F2D;
 
 /// What makes two positions "the same" for repetition: board, hands, side to move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -52,7 +76,34 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checked: false,
+            zobrist: 0,
         }
+    }
+
+    /// The Zobrist hash computed from scratch.
+    pub(crate) fn compute_zobrist(&self) -> u64 {
+        let mut z = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                z ^= zpiece(Square(i as u8), *p);
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            for k in Kind::all() {
+                z ^= zhand(c, k, self.hands[c.index()][k.index()]);
+            }
+        }
+        if self.turn == Color::White {
+            z ^= ZTURN;
+        }
+        z
+    }
+
+    /// Sets how many pieces of a kind `color` has in hand.
+    fn set_hand(&mut self, color: Color, kind: Kind, n: u8) {
+        let slot = &mut self.hands[color.index()][kind.index()];
+        self.zobrist ^= zhand(color, kind, *slot) ^ zhand(color, kind, n);
+        *slot = n;
     }
 
     /// The start position.
@@ -95,40 +146,24 @@ impl Position {
     }
 
     pub(crate) fn put(&mut self, sq: Square, p: Option<Piece>) {
-        if let Some(old) = self.board[sq.index()]
-            && old.kind == Kind::CK
-            && self.kings[old.color.index()] == Some(sq)
-        {
-            self.kings[old.color.index()] = None;
+        if let Some(old) = self.board[sq.index()] {
+            self.zobrist ^= zpiece(sq, old);
+            if old.kind == Kind::CK && self.kings[old.color.index()] == Some(sq) {
+                self.kings[old.color.index()] = None;
+            }
         }
         self.board[sq.index()] = p;
-        if let Some(p) = p
-            && p.kind == Kind::CK
-        {
-            self.kings[p.color.index()] = Some(sq);
+        if let Some(p) = p {
+            self.zobrist ^= zpiece(sq, p);
+            if p.kind == Kind::CK {
+                self.kings[p.color.index()] = Some(sq);
+            }
         }
     }
 
-    /// A fast 64-bit hash of the repetition key (FNV-1a over the board, hands and side).
+    /// The Zobrist hash of the repetition key (board, hands, side to move).
     pub fn repetition_hash(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |b: u8| {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        };
-        for p in &self.board {
-            eat(match p {
-                None => 0,
-                Some(p) => 1 + p.kind.0 * 4 + (p.promoted as u8) * 2 + p.color as u8,
-            });
-        }
-        for hand in &self.hands {
-            for &n in hand {
-                eat(n);
-            }
-        }
-        eat(self.turn as u8);
-        h
+        self.zobrist
     }
 
     /// The key under which repetitions are counted.
@@ -216,6 +251,32 @@ impl Position {
             !p.promoted && p.kind.can_promote() && (in_zone(p.color, from) || in_zone(p.color, to));
         let must = can && p.kind.row().dead_on_last_rank && last_rank(p.color, to);
         PromotionOptions { can, must }
+    }
+
+    /// The squares of pieces equal to `p` that can move to `to` by their moves on this board
+    /// (nothing in the way), legality aside; in square order.
+    pub fn origins(&self, p: Piece, to: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        for r in &table(p).rays {
+            let mut cur = to;
+            for _ in 0..r.range {
+                let Some(s) = WA.offset(cur, -r.dx, -r.dy) else {
+                    break;
+                };
+                cur = s;
+                if let Some(q) = self.board[s.index()] {
+                    if q == p {
+                        out.push(s);
+                    }
+                    if !r.jump {
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
     }
 
     /// The squares the piece on `from` can reach by its moves on this board (capturing
@@ -559,8 +620,8 @@ impl Position {
                     // Captured pieces go to the captor's hand, unpromoted (not a King; and
                     // the game without drops has no hands).
                     if c.kind != Kind::CK && self.variant.drops() {
-                        let slot = &mut self.hands[self.turn.index()][c.kind.index()];
-                        *slot = slot.saturating_add(1);
+                        let n = self.hands[self.turn.index()][c.kind.index()];
+                        self.set_hand(self.turn, c.kind, n.saturating_add(1));
                     }
                 }
                 if promote && p.kind.can_promote() {
@@ -576,8 +637,8 @@ impl Position {
                 };
             }
             Move::Drop { kind, to } => {
-                let slot = &mut self.hands[self.turn.index()][kind.index()];
-                *slot = slot.saturating_sub(1);
+                let n = self.hands[self.turn.index()][kind.index()];
+                self.set_hand(self.turn, kind, n.saturating_sub(1));
                 self.put(
                     to,
                     Some(Piece {
@@ -593,6 +654,7 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = self.turn.opponent();
+        self.zobrist ^= ZTURN;
     }
 }
 
@@ -605,5 +667,35 @@ impl rules::Position for Position {
 
     fn play_unchecked(&mut self, m: &Move) {
         Position::play_unchecked(self, m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Rng;
+
+    /// The incrementally kept hash and in-check flag equal their from-scratch values along
+    /// random games with captures, drops and promotions.
+    #[test]
+    fn incremental_state_matches_recomputation() {
+        let mut rng = Rng::new(7);
+        for game in 0..20 {
+            let mut pos = Position::start(Variant::Wa);
+            for ply in 0..300 {
+                assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
+                assert_eq!(
+                    pos.checked,
+                    pos.is_in_check_of(pos.turn),
+                    "game {game} ply {ply}"
+                );
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_unchecked(&m);
+            }
+        }
     }
 }
