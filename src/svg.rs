@@ -199,6 +199,7 @@ fn esc(s: &str) -> String {
             '"' => o.push_str("&quot;"),
             // Characters XML 1.0 does not allow.
             c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => o.push(' '),
+            '\u{FFFE}' | '\u{FFFF}' => o.push(' '),
             c => o.push(c),
         }
     }
@@ -1085,5 +1086,7 @@ mod tests {
     #[test]
     fn escapes() {
         assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        // Characters XML 1.0 forbids never reach the output.
+        assert_eq!(esc("a\u{1}b\u{FFFE}c\u{FFFF}"), "a b c ");
     }
 }

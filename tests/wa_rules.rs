@@ -519,6 +519,12 @@ fn bad_position_strings_name_the_problem_and_offset() {
             "not to move is in check",
         ),
         ("", 0, "empty position string"),
+        // A digit run too long for any number type must not wrap around.
+        (
+            "K99999999999999999999k10/11/11/11/11/11/11/11/11/11/10K w 0 1",
+            1,
+            "more than 11 squares",
+        ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10Ké w",
             34,

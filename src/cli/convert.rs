@@ -35,8 +35,9 @@ pub struct Args {
     /// CSV rows: one per ply (default) or one per game.
     #[arg(long, value_enum, default_value = "ply")]
     per: Per,
-    /// Write to this file, or, with several input files, into this directory (one output per
-    /// input, named after it). Default: standard output.
+    /// Write to this file (with several inputs, their outputs one after the other), or into
+    /// this directory (an existing one, or a new one with several inputs: one output per input,
+    /// named after it). Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
@@ -283,6 +284,11 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
                 writeln!(sink, "{v}").map_err(io)?;
             }
         }
+    }
+    if index == 0 {
+        // As validate: an input without any game is an error, not an empty success.
+        eprintln!("{name}: error[empty_input]: no game: the input is empty");
+        status = EXIT_INVALID;
     }
     Ok(status)
 }

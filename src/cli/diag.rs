@@ -55,9 +55,10 @@ fn source_line(text: &str, base: usize, span: Span) -> Option<(String, usize, us
         .saturating_sub(base)
         .clamp(start, line_start + line.len());
     let col0 = text[line_start..start].chars().count();
+    // Underline at most 80 characters: a 10 MB token must not print 10 MB of carets.
     let len = text
         .get(start..end)
-        .map(|s| s.chars().count())
+        .map(|s| s.chars().take(80).count())
         .unwrap_or(1)
         .max(1);
     if line.len() > 300 {
@@ -106,6 +107,7 @@ impl Diag {
 
     /// The human form.
     pub fn human(&self, path: &str) -> String {
+        let message = clip(&self.message, 300);
         let mut s = match self.pos {
             Some(p) => format!("{path}:{}:{}: ", p.line, p.column),
             None => format!("{path}: "),
@@ -114,7 +116,7 @@ impl Diag {
             "{}[{}]: {}\n",
             self.level.name(),
             self.kind,
-            self.message
+            message
         ));
         if let (Some((line, col, len)), Some(p)) = (&self.source, self.pos) {
             let num = p.line.to_string();
@@ -164,9 +166,19 @@ impl Diag {
             "line": self.pos.map(|p| p.line),
             "column": self.pos.map(|p| p.column),
             "kind": self.kind,
-            "message": self.message,
+            "message": clip(&self.message, 300),
             "move": self.mv,
             "help": self.help,
         })
     }
+}
+
+/// A message cut to `max` characters (a quoted 10 MB tag value must not flood the output).
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max).collect();
+    out.push_str("… (cut)");
+    out
 }

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 /// Where output goes.
 pub enum Sink {
     Stdout(BufWriter<io::Stdout>),
+    /// A device or pipe named with -o (`/dev/null`...): written in place, never replaced.
+    Direct(BufWriter<File>),
     File {
         w: BufWriter<File>,
         tmp: PathBuf,
@@ -23,6 +25,35 @@ impl Sink {
         let Some(path) = path else {
             return Ok(Sink::Stdout(BufWriter::new(io::stdout())));
         };
+        // Through symbolic links to their target (which may not exist yet), so that a link
+        // stays a link.
+        let mut resolved = path.to_path_buf();
+        for _ in 0..40 {
+            match std::fs::symlink_metadata(&resolved) {
+                Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&resolved) {
+                    Ok(t) if t.is_absolute() => resolved = t,
+                    Ok(t) => {
+                        resolved = match resolved.parent() {
+                            Some(dir) => dir.join(t),
+                            None => t,
+                        }
+                    }
+                    Err(_) => break,
+                },
+                _ => break,
+            }
+        }
+        let path = resolved.as_path();
+        if let Ok(m) = std::fs::metadata(path)
+            && !m.is_file()
+            && !m.is_dir()
+        {
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            return Ok(Sink::Direct(BufWriter::new(f)));
+        }
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -53,6 +84,7 @@ impl Sink {
                 }
                 _ => Ok(()),
             },
+            Sink::Direct(w) => w.flush().map_err(|e| format!("cannot write: {e}")),
             Sink::File {
                 w,
                 tmp,
@@ -91,6 +123,7 @@ impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Sink::Stdout(w) => w.write(buf),
+            Sink::Direct(w) => w.write(buf),
             Sink::File { w, .. } => w.write(buf),
         }
     }
@@ -98,6 +131,7 @@ impl Write for Sink {
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Sink::Stdout(w) => w.flush(),
+            Sink::Direct(w) => w.flush(),
             Sink::File { w, .. } => w.flush(),
         }
     }

@@ -419,32 +419,10 @@ fn remove_empty_dirs(top: &Path, leaf: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Writes a file whole or not at all: a temporary file in the same directory, then a rename.
+/// Writes a file whole or not at all (see `Sink`: a temporary file renamed into place; a
+/// device is written in place; a symbolic link is followed).
 fn write_atomic(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let Some(file) = path.file_name() else {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a file name",
-        ));
-    };
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        file.to_string_lossy(),
-        std::process::id()
-    ));
-    let r = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if r.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    r
+    let mut sink = super::output::Sink::open(Some(path)).map_err(std::io::Error::other)?;
+    sink.write_all(data)?;
+    sink.finish().map_err(std::io::Error::other)
 }

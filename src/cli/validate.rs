@@ -44,9 +44,10 @@ pub struct Args {
     /// summary).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
-    /// Threads (default: all cores). The output order is the input order whatever -j is.
-    #[arg(long, short = 'j')]
-    threads: Option<usize>,
+    /// Threads, 1 to 256 (default: all cores). The output order is the input order whatever
+    /// -j is.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Print nothing but problems (no summary, no progress bar).
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -119,6 +120,7 @@ pub fn run(a: Args) -> i32 {
     let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
     let threads = a
         .threads
+        .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -85,7 +85,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
                     n = n.saturating_mul(10).saturating_add((d - b'0') as u32);
                     i += 1;
                 }
-                if n == 0 || col as u32 + n > WA.files as u32 {
+                if n == 0 || (col as u32).saturating_add(n) > WA.files as u32 {
                     return err(start, format!("rank {rank} has more than 11 squares"));
                 }
                 col += n as u8;
