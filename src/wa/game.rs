@@ -1,6 +1,5 @@
 //! A Wa game in progress: a position plus the history the repetition rule needs.
 
-use super::position::RepetitionKey;
 use super::{Move, Position};
 use crate::geometry::Color;
 use crate::rules::{IllegalMove, Outcome, Status, Termination};
@@ -12,12 +11,13 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
-    /// For each position reached (the first is the start): its key, and whether the move that
-    /// led to it gave check (false for the start).
-    history: Vec<(RepetitionKey, bool)>,
-    /// How many positions with each repetition hash occurred (a hash collision can only
-    /// overcount; the fourth occurrence is confirmed on the exact keys).
-    seen: HashMap<u64, u32>,
+    /// For each position reached (the first is the start): its 128-bit Zobrist hash (board,
+    /// hands, side to move), and whether the move that led to it gave check (false for the
+    /// start). Two different positions share a hash with probability about 2^-128: the hash
+    /// stands for the position.
+    history: Vec<(u128, bool)>,
+    /// How many times each position occurred.
+    seen: HashMap<u128, u32>,
     repetition: Option<Outcome>,
 }
 
@@ -27,7 +27,7 @@ impl Game {
         let mut seen = HashMap::new();
         seen.insert(pos.repetition_hash(), 1);
         Game {
-            history: vec![(pos.repetition_key(), false)],
+            history: vec![(pos.repetition_hash(), false)],
             pos,
             seen,
             repetition: None,
@@ -82,19 +82,15 @@ impl Game {
     /// Adds the position just reached to the history; the fourth occurrence ends the game.
     fn record(&mut self) {
         let gave_check = self.pos.in_check();
-        let key = self.pos.repetition_key();
+        let key = self.pos.repetition_hash();
         let count = {
-            let c = self.seen.entry(self.pos.repetition_hash()).or_insert(0);
+            let c = self.seen.entry(key).or_insert(0);
             *c += 1;
             *c
         };
         self.history.push((key, gave_check));
         if count >= 4 {
-            let (last, _) = self.history.last().expect("just pushed");
-            let exact = self.history.iter().filter(|(k, _)| k == last).count();
-            if exact >= 4 {
-                self.repetition = Some(self.repetition_outcome());
-            }
+            self.repetition = Some(self.repetition_outcome());
         }
     }
 

@@ -21,39 +21,36 @@ pub struct Position {
     /// Whether the side to move is in check (kept up to date by `play_unchecked` and the FEN
     /// reader; it lets the legality test skip most of the work when not in check).
     pub(crate) checked: bool,
-    /// Zobrist hash of board, hands and side to move, kept up to date by every change.
-    pub(crate) zobrist: u64,
+    /// 128-bit Zobrist hash of board, hands and side to move, kept up to date by every change.
+    pub(crate) zobrist: u128,
 }
 
-/// SplitMix64 finalizer: the Zobrist key of a number.
-fn zkey(n: u64) -> u64 {
+/// SplitMix64 finalizer.
+fn mix(n: u64) -> u64 {
     let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-fn zpiece(sq: Square, p: Piece) -> u64 {
+/// The 128-bit Zobrist key of a number: two independent 64-bit halves.
+fn zkey(n: u64) -> u128 {
+    (mix(n) as u128) << 64 | mix(n ^ 0xD1B5_4A32_D192_ED03).rotate_left(17) as u128
+}
+
+fn zpiece(sq: Square, p: Piece) -> u128 {
     let code = 1 + p.kind.0 as u64 * 4 + (p.promoted as u64) * 2 + p.color as u64;
     zkey((sq.0 as u64) << 8 | code)
 }
 
-fn zhand(color: Color, kind: Kind, n: u8) -> u64 {
+fn zhand(color: Color, kind: Kind, n: u8) -> u128 {
     if n == 0 {
         return 0;
     }
     zkey(1 << 20 | (color as u64) << 16 | (kind.0 as u64) << 8 | n as u64)
 }
 
-const ZTURN: u64 = 0x5851_F42D_4C95_7F2D;
-
-/// What makes two positions "the same" for repetition: board, hands, side to move.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RepetitionKey {
-    board: [Option<Piece>; N],
-    hands: [[u8; NKINDS]; 2],
-    turn: Color,
-}
+const ZTURN: u128 = 0x5851_F42D_4C95_7F2D_2545_F491_4F6C_DD1D;
 
 /// What a move could do about promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +78,7 @@ impl Position {
     }
 
     /// The Zobrist hash computed from scratch.
-    pub(crate) fn compute_zobrist(&self) -> u64 {
+    pub(crate) fn compute_zobrist(&self) -> u128 {
         let mut z = 0;
         for (i, p) in self.board.iter().enumerate() {
             if let Some(p) = p {
@@ -161,18 +158,10 @@ impl Position {
         }
     }
 
-    /// The Zobrist hash of the repetition key (board, hands, side to move).
-    pub fn repetition_hash(&self) -> u64 {
+    /// The 128-bit Zobrist hash of what makes positions "the same" for repetition: board,
+    /// hands and side to move.
+    pub fn repetition_hash(&self) -> u128 {
         self.zobrist
-    }
-
-    /// The key under which repetitions are counted.
-    pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey {
-            board: self.board,
-            hands: self.hands,
-            turn: self.turn,
-        }
     }
 
     /// Whether `by` attacks `sq` (pieces of `by` that could move there, pins ignored).
