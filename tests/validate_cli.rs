@@ -828,3 +828,18 @@ fn several_games_in_one_input_are_checked_one_by_one() {
     assert_eq!(valid, [false, false, true]);
     assert_eq!(j.summary()["plies"], 2 + 4 + 2);
 }
+
+/// The output order is the input order whatever -j is (and the results are the same).
+#[test]
+fn output_order_does_not_depend_on_threads() {
+    let one = kifu(&["validate", "--format", "json", "-j", "1", "fixtures"]);
+    assert_eq!(one.code, 1);
+    for j in ["2", "3", "8"] {
+        let many = kifu(&["validate", "--format", "json", "-j", j, "fixtures"]);
+        assert_eq!(many.stdout, one.stdout, "-j {j}");
+        assert_eq!(many.code, one.code, "-j {j}");
+    }
+    // Out-of-range thread counts are usage errors.
+    assert_eq!(kifu(&["validate", "-j", "0", "fixtures"]).code, 2);
+    assert_eq!(kifu(&["validate", "-j", "257", "fixtures"]).code, 2);
+}

@@ -12,12 +12,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
 use kifu::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
 use kifu::replay::Options;
-use rayon::prelude::*;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 /// Check that every move of every game is legal, and say exactly where and why not.
@@ -111,10 +112,10 @@ enum Done {
     },
 }
 
-/// Games per batch, and bytes per batch: small enough to bound memory, large enough to keep
-/// every core busy.
-const BATCH_GAMES: usize = 256;
-const BATCH_BYTES: usize = 4 << 20;
+/// Games per batch, and bytes per batch: small enough to bound memory and balance the
+/// workers, large enough to make the hand-over cheap.
+const BATCH_GAMES: usize = 32;
+const BATCH_BYTES: usize = 1 << 20;
 
 pub fn run(a: Args) -> i32 {
     let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
@@ -123,13 +124,6 @@ pub fn run(a: Args) -> i32 {
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("kifu: cannot start {threads} threads: {e}");
-            return EXIT_ERROR;
-        }
-    };
     let opts = Options {
         default_variant: a.variant,
         keep_moves: false,
@@ -144,21 +138,46 @@ pub fn run(a: Args) -> i32 {
     }
     let progress = progress_bar(a.quiet);
     let started = Instant::now();
-    let (tx, rx) = sync_channel::<Vec<Item>>(2);
-    let reader = std::thread::spawn(move || read_all(inputs, tx));
-    process(
-        &rx,
-        &pool,
-        &opts,
-        &a,
-        &mut out,
-        &mut t,
-        &mut write_ok,
-        &progress,
-        started,
-    );
-    drop(rx);
-    let _ = reader.join();
+    // The reader thread cuts games into batches; `threads` workers check whole batches as
+    // they come (no barrier between batches); the results are printed in input order.
+    let (job_tx, job_rx) = sync_channel::<(u64, Vec<Item>)>(threads * 2);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = sync_channel::<(u64, Vec<Done>)>(threads * 2);
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_all(inputs, job_tx));
+        for _ in 0..threads {
+            let jobs = Arc::clone(&job_rx);
+            let done = done_tx.clone();
+            let (opts, strict) = (&opts, a.strict);
+            scope.spawn(move || {
+                loop {
+                    let job = match jobs.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => break,
+                    };
+                    let Ok((seq, batch)) = job else { break };
+                    let checked = batch
+                        .into_iter()
+                        .map(|item| check_item(item, opts, strict))
+                        .collect();
+                    if done.send((seq, checked)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(job_rx);
+        drop(done_tx);
+        process(
+            done_rx,
+            &a,
+            &mut out,
+            &mut t,
+            &mut write_ok,
+            &progress,
+            started,
+        );
+    });
     progress.finish_and_clear();
     if a.format == Format::Json && write_ok {
         let line = json!({
@@ -224,12 +243,14 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 }
 
 /// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all(inputs: Vec<Input>, tx: std::sync::mpsc::SyncSender<Vec<Item>>) {
+fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
     let mut batch: Vec<Item> = Vec::new();
     let mut bytes = 0usize;
-    let send = |batch: &mut Vec<Item>, bytes: &mut usize| -> bool {
+    let mut seq = 0u64;
+    let mut send = |batch: &mut Vec<Item>, bytes: &mut usize| -> bool {
         *bytes = 0;
-        tx.send(std::mem::take(batch)).is_ok()
+        seq += 1;
+        tx.send((seq - 1, std::mem::take(batch))).is_ok()
     };
     for input in inputs {
         let name: Arc<str> = input.display().into();
@@ -289,12 +310,32 @@ fn read_all(inputs: Vec<Input>, tx: std::sync::mpsc::SyncSender<Vec<Item>>) {
     }
 }
 
-/// Checks each batch on the pool and prints the results in order.
-#[allow(clippy::too_many_arguments)]
+/// One item checked.
+fn check_item(item: Item, opts: &Options, strict: bool) -> Done {
+    match item {
+        Item::File => Done::File,
+        Item::IoError { name, message } => Done::IoError { name, message },
+        Item::Game { name, index, chunk } => {
+            let (g, size) = match chunk {
+                Ok(c) => {
+                    let size = c.bytes.len() as u64;
+                    (check_game(c, index, opts, strict), size)
+                }
+                Err(e) => (GameOut::broken(Diag::from_record_error(&e, index, None)), 0),
+            };
+            Done::Game {
+                name,
+                index,
+                g,
+                size,
+            }
+        }
+    }
+}
+
+/// Prints the checked batches in input order as they arrive.
 fn process(
-    rx: &Receiver<Vec<Item>>,
-    pool: &rayon::ThreadPool,
-    opts: &Options,
+    rx: Receiver<(u64, Vec<Done>)>,
     a: &Args,
     out: &mut impl Write,
     t: &mut Totals,
@@ -302,52 +343,33 @@ fn process(
     progress: &ProgressBar,
     started: Instant,
 ) {
-    for batch in rx {
-        let checked: Vec<Done> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .map(|item| match item {
-                    Item::File => Done::File,
-                    Item::IoError { name, message } => Done::IoError { name, message },
-                    Item::Game { name, index, chunk } => {
-                        let (g, size) = match chunk {
-                            Ok(c) => {
-                                let size = c.bytes.len() as u64;
-                                (check_game(c, index, opts, a.strict), size)
-                            }
-                            Err(e) => {
-                                (GameOut::broken(Diag::from_record_error(&e, index, None)), 0)
-                            }
-                        };
-                        Done::Game {
-                            name,
-                            index,
-                            g,
-                            size,
-                        }
+    let mut pending: BTreeMap<u64, Vec<Done>> = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, batch) in rx {
+        pending.insert(seq, batch);
+        while let Some(checked) = pending.remove(&next) {
+            next += 1;
+            for done in checked {
+                match done {
+                    Done::File => t.files += 1,
+                    Done::IoError { name, message } => {
+                        t.io_errors += 1;
+                        report_io(out, a, &name, &message, write_ok);
                     }
-                })
-                .collect()
-        });
-        for done in checked {
-            match done {
-                Done::File => t.files += 1,
-                Done::IoError { name, message } => {
-                    t.io_errors += 1;
-                    report_io(out, a, &name, &message, write_ok);
+                    Done::Game {
+                        name,
+                        index,
+                        g,
+                        size,
+                    } => {
+                        t.bytes += size;
+                        emit(out, a, &name, index, &g, t, write_ok);
+                    }
                 }
-                Done::Game {
-                    name,
-                    index,
-                    g,
-                    size,
-                } => {
-                    t.bytes += size;
-                    emit(out, a, &name, index, &g, t, write_ok);
+                if !*write_ok {
+                    // Dropping the receiver stops the workers, and then the reader.
+                    return;
                 }
-            }
-            if !*write_ok {
-                return;
             }
         }
         let secs = started.elapsed().as_secs_f64().max(1e-3);
