@@ -39,6 +39,26 @@ impl std::error::Error for BetzaError {}
 /// Unlimited range.
 pub const UNLIMITED: u8 = u8::MAX;
 
+/// Every leap vector: `A` (0..4), `D` (4..8), `N` (8..16).
+pub const LEAPS: [(i8, i8); 16] = [
+    (-2, -2),
+    (2, -2),
+    (-2, 2),
+    (2, 2),
+    (0, -2),
+    (0, 2),
+    (-2, 0),
+    (2, 0),
+    (-1, -2),
+    (1, -2),
+    (-1, 2),
+    (1, 2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+];
+
 /// Parses a Betza string into rays (duplicates merged, longest range kept).
 pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
     let mut rays: Vec<Ray> = Vec::new();
@@ -125,18 +145,9 @@ fn directions(atom: char, mods: &str) -> Vec<(i8, i8)> {
     let all: Vec<(i8, i8)> = match atom {
         'W' => vec![(0, -1), (0, 1), (-1, 0), (1, 0)],
         'F' => vec![(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        'D' => vec![(0, -2), (0, 2), (-2, 0), (2, 0)],
-        'A' => vec![(-2, -2), (2, -2), (-2, 2), (2, 2)],
-        _ => vec![
-            (-1, -2),
-            (1, -2),
-            (-1, 2),
-            (1, 2),
-            (-2, -1),
-            (2, -1),
-            (-2, 1),
-            (2, 1),
-        ],
+        'A' => LEAPS[0..4].to_vec(),
+        'D' => LEAPS[4..8].to_vec(),
+        _ => LEAPS[8..16].to_vec(),
     };
     if mods.is_empty() {
         return all;

@@ -137,15 +137,7 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
                     format!("'{letter}' is not a Wa piece letter"),
                 ));
             };
-            if promote.is_some() {
-                return Err(Fail::new(
-                    "drop_promotion",
-                    "a drop never promotes: no '+' or '='",
-                ));
-            }
-            let m = Move::Drop { kind, to };
-            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
-            Ok(m)
+            drop_move(pos, kind, to, promote, r)
         }
         EngineOrigin::Square(s) => {
             let from = engine_square(&s)?;
@@ -159,6 +151,25 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
             Ok(m)
         }
     }
+}
+
+/// A drop, in either notation: no promotion mark, and the drop rules.
+fn drop_move(
+    pos: &Position,
+    kind: Kind,
+    to: Square,
+    promote: Option<bool>,
+    r: RankStyle,
+) -> Result<Move, Fail> {
+    if promote.is_some() {
+        return Err(Fail::new(
+            "drop_promotion",
+            "a drop never promotes: no '+' or '='",
+        ));
+    }
+    let m = Move::Drop { kind, to };
+    pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
+    Ok(m)
 }
 
 /// `=` declines a promotion: it must have been possible.
@@ -218,15 +229,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             if h.from.is_some() {
                 return Err(Fail::new("bad_origin", "a drop has no origin square"));
             }
-            if promote.is_some() {
-                return Err(Fail::new(
-                    "drop_promotion",
-                    "a drop never promotes: no '+' or '='",
-                ));
-            }
-            let m = Move::Drop { kind, to };
-            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
-            Ok(m)
+            drop_move(pos, kind, to, promote, r)
         }
         Action::Move | Action::Capture => {
             let candidates: Vec<Square> = match &h.from {

@@ -11,7 +11,7 @@ pub use game::Game;
 pub use pieces::{Face, KINDS, KindRow, NKINDS};
 pub use position::Position;
 
-use crate::betza::{self, Ray};
+use crate::betza::{self, LEAPS, Ray};
 use crate::geometry::{Color, Square, WA};
 use std::sync::OnceLock;
 
@@ -153,26 +153,6 @@ const DIRS: [(i8, i8); 8] = [
     (-1, 1),
     (-1, 0),
     (-1, -1),
-];
-
-/// Every leap vector any piece uses (A, D and N).
-const LEAPS: [(i8, i8); 16] = [
-    (-2, -2),
-    (2, -2),
-    (-2, 2),
-    (2, 2),
-    (0, -2),
-    (0, 2),
-    (-2, 0),
-    (2, 0),
-    (-1, -2),
-    (1, -2),
-    (-1, 2),
-    (1, 2),
-    (-2, -1),
-    (2, -1),
-    (-2, 1),
-    (2, 1),
 ];
 
 /// Precomputed movement of one form (kind × promoted) for one colour.
