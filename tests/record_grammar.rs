@@ -86,7 +86,7 @@ fn expect_hodges(
         to,
         facing,
         marks: marks(m),
-        text: mv.to_owned(),
+        text: mv.into(),
         span: Span::new(0, mv.len()),
     };
     assert_eq!(h, expected, "{mv}");

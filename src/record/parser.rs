@@ -1,31 +1,49 @@
 //! From one game's bytes to a [`Record`]: pest reads the tokens, and this module builds the tree
 //! with an explicit stack, so any nesting depth is fine.
 //!
-//! Two ways to read the tokens, with the same token rules of `grammar/record.pest`:
-//! - fast: one pest call (`Rule::tokens`) for all the tokens of the game, used for games of up
-//!   to `FAST_PATH_MAX_BYTES` (pest keeps every token of a call in memory, about 80 bytes per
-//!   byte of dense movetext, so this bounds that memory);
-//! - one token per pest call (`Rule::next_token`), so memory stays proportional to the record:
-//!   used for bigger games, and for any game the fast path fails on, to report exactly where
-//!   and what the error is. Both feed the same tokens to the same [`Builder`], so the record, or
-//!   the error, is the same whichever path read it.
+//! The tokens are read one after the other with the token rules of `grammar/record.pest`: a
+//! segment of text this thread has read before comes from the [`memo`](super::memo) (what pest
+//! read there, `Rule::tokens`), anything else is read by one `Rule::next_token` call on the full
+//! text, which also reports exactly where and what an error is. Both feed the same pairs to the
+//! same [`Builder`], so the record, or the error, is the same whichever way a token was read,
+//! and memory stays proportional to the record whatever its size.
 
 use super::error::{ErrorKind, RecordError};
 use super::grammar::{RecordParser, Rule, describe};
+use super::memo::{self, Decoded, Memo};
 use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
 use super::types::*;
 use pest::Parser as _;
 use pest::Token;
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pairs;
 
-/// The biggest game read with one pest call (see the module documentation): 256 KiB, some
-/// 20 MB of pest queue at most. Typical games are a few KiB.
-pub(crate) const FAST_PATH_MAX_BYTES: usize = 256 * 1024;
+thread_local! {
+    /// Each thread's memo of the segments it has read (see [`memo`](super::memo)).
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
 
 /// Parse one game from a [`GameChunk`] (see [`GameSplitter`](super::GameSplitter)).
 pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
+    parse_chunk(chunk, true)
+}
+
+/// [`parse_game_str`] without the memo: every token read by pest in the full text. The same
+/// result as with it (what `tests/record_memo.rs` checks); for tests and measurements.
+#[doc(hidden)]
+pub fn parse_game_str_without_memo(text: &str) -> Result<Record, RecordError> {
+    parse_chunk(
+        GameChunk {
+            bytes: text.as_bytes().to_vec(),
+            offset: 0,
+            line: 1,
+            index: 0,
+        },
+        false,
+    )
+}
+
+fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
     let GameChunk {
         bytes,
         offset,
@@ -50,7 +68,11 @@ pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
         }
     };
     let source = Source::new(text, offset, line);
-    let parsed = Builder::new(&source).run();
+    let parsed = if memoize {
+        Builder::new(&source).run()
+    } else {
+        Builder::new(&source).read(None)
+    };
     let (tags, movetext, result, span) = parsed.map_err(|e| {
         let position = source.line_col(e.span.start);
         e.with_position(position)
@@ -89,10 +111,10 @@ type Parsed = (Vec<Tag>, Movetext, Option<GameResult>, Span);
 /// read as its pairs in pre-order (the token itself first); every inner rule of the grammar has
 /// one meaning wherever it appears, so the builder needs no nesting.
 #[derive(Clone, Copy, Debug)]
-struct Item {
-    rule: Rule,
-    start: usize,
-    end: usize,
+pub(super) struct Item {
+    pub rule: Rule,
+    pub start: usize,
+    pub end: usize,
 }
 
 /// Collects the pairs of one top-level token at a time from pest's flat token stream.
@@ -168,7 +190,7 @@ impl<'s> Builder<'s> {
             base: source.base(),
             state: State::Header,
             tags: Vec::new(),
-            mt: Movetext::new(),
+            mt: Movetext::with_capacity((source.text().len() / 8).min(4096)),
             stack: Vec::new(),
             pending_number: None,
             result: None,
@@ -181,63 +203,91 @@ impl<'s> Builder<'s> {
     }
 
     fn run(self) -> Result<Parsed, RecordError> {
-        if self.text.len() <= FAST_PATH_MAX_BYTES
-            && let Ok(pairs) = RecordParser::parse(Rule::tokens, self.text)
-        {
-            return self.run_all(pairs);
-        }
-        self.run_one_by_one()
+        MEMO.with(|memo| match memo.try_borrow_mut() {
+            Ok(mut memo) => self.read(Some(&mut memo)),
+            Err(_) => self.read(None),
+        })
     }
 
-    /// The fast path: the tokens of one `Rule::tokens` call.
-    fn run_all(mut self, pairs: Pairs<'_, Rule>) -> Result<Parsed, RecordError> {
+    /// Reads the tokens one after the other: a segment seen before from the memo (see
+    /// [`memo`](super::memo)), anything else with one `Rule::next_token` call per token.
+    fn read(mut self, mut memo: Option<&mut Memo>) -> Result<Parsed, RecordError> {
+        let text = self.text;
+        let bytes = text.as_bytes();
         let mut collector = Collector::default();
-        for token in pairs.tokens() {
-            if collector.push(token, 0) {
-                if let Some(end) = self.eoi(&collector.items) {
-                    return self.finish(end);
-                }
-                self.token(&collector.items)?;
-            }
-        }
-        Err(self.internal(self.text.len()))
-    }
-
-    /// One `Rule::next_token` call per token.
-    fn run_one_by_one(mut self) -> Result<Parsed, RecordError> {
-        let mut collector = Collector::default();
+        let mut scratch: Vec<Item> = Vec::new();
         let mut pos = 0;
         loop {
-            let rest = &self.text[pos..];
-            let pairs = RecordParser::parse(Rule::next_token, rest)
-                .map_err(|e| self.pest_error(e, self.base + pos))?;
-            let mut complete = false;
-            for token in pairs.tokens() {
-                complete = collector.push(token, pos);
-                if complete {
-                    break;
-                }
+            while pos < bytes.len() && memo::is_ascii_ws(bytes[pos]) {
+                pos += 1;
             }
-            let Some(&token) = collector.items.first().filter(|_| complete) else {
-                return Err(self.internal(pos));
-            };
-            if let Some(end) = self.eoi(&collector.items) {
+            if pos == bytes.len() {
+                let end = self.base + pos;
                 return self.finish(end);
             }
-            if token.end <= pos {
-                return Err(self.internal(pos));
+            if let Some(memo) = memo.as_deref_mut()
+                && let Some(end) = memo::segment_end(bytes, pos)
+                && let Some(tokens) = memo.tokens(text, pos, end)
+            {
+                for (items, decoded) in tokens {
+                    match (decoded, items.first()) {
+                        (Some(d), Some(top)) => {
+                            let shift = self.base + pos;
+                            let span = Span::new(top.start + shift, top.end + shift);
+                            self.decoded(d, span, shift)?;
+                        }
+                        _ => {
+                            scratch.clear();
+                            scratch.extend(items.iter().map(|it| Item {
+                                rule: it.rule,
+                                start: pos + it.start,
+                                end: pos + it.end,
+                            }));
+                            self.token(&scratch)?;
+                        }
+                    }
+                }
+                pos = end;
+                continue;
             }
-            self.token(&collector.items)?;
-            pos = token.end;
+            match self.next_token(pos, &mut collector)? {
+                Some(end) => pos = end,
+                None => {
+                    let end = self.base + text.len();
+                    return self.finish(end);
+                }
+            }
         }
     }
 
-    /// The file offset of the end, if the token is the end of input.
-    fn eoi(&self, items: &[Item]) -> Option<usize> {
-        items
-            .first()
-            .filter(|t| t.rule == Rule::EOI)
-            .map(|t| self.base + t.end)
+    /// One `Rule::next_token` call at `pos`: the end of the token read, or None at the end of
+    /// the input.
+    fn next_token(
+        &mut self,
+        pos: usize,
+        collector: &mut Collector,
+    ) -> Result<Option<usize>, RecordError> {
+        let rest = self.text.get(pos..).unwrap_or("");
+        let pairs = RecordParser::parse(Rule::next_token, rest)
+            .map_err(|e| self.pest_error(e, self.base + pos))?;
+        let mut complete = false;
+        for token in pairs.tokens() {
+            complete = collector.push(token, pos);
+            if complete {
+                break;
+            }
+        }
+        let Some(&token) = collector.items.first().filter(|_| complete) else {
+            return Err(self.internal(pos));
+        };
+        if token.rule == Rule::EOI {
+            return Ok(None);
+        }
+        if token.end <= pos {
+            return Err(self.internal(pos));
+        }
+        self.token(&collector.items)?;
+        Ok(Some(token.end))
     }
 
     fn internal(&self, pos: usize) -> RecordError {
@@ -334,8 +384,7 @@ impl<'s> Builder<'s> {
             return Ok(());
         };
         let span = self.span(pair);
-        self.first_token.get_or_insert(span.start);
-        self.last_token_end = span.end;
+        self.begin(span);
         match pair.rule {
             Rule::tag => {
                 if self.state != State::Header {
@@ -395,30 +444,8 @@ impl<'s> Builder<'s> {
                 self.result = Some(GameResult { value, span });
             }
             Rule::move_number => {
-                self.movetext_token(span, "move number")?;
-                self.no_pending_number("another move number")?;
-                let mut n = 0;
-                let mut dots = Dots::One;
-                for p in inner {
-                    let s = self.str(p);
-                    match p.rule {
-                        Rule::move_digits => {
-                            n = s.parse::<u64>().map_err(|_| {
-                                err(
-                                    ErrorKind::NumberTooLarge,
-                                    format!(
-                                        "move number {s} is too large (the largest is {})",
-                                        u64::MAX
-                                    ),
-                                    self.span(p),
-                                )
-                            })?;
-                        }
-                        Rule::move_dots if s != "." => dots = Dots::Three,
-                        _ => {}
-                    }
-                }
-                self.pending_number = Some(MoveNumber { n, dots, span });
+                let (n, dots) = decode_number(self.text, self.base, inner)?;
+                self.number(span, n, dots)?;
             }
             Rule::nag => {
                 self.movetext_token(span, "NAG")?;
@@ -481,23 +508,64 @@ impl<'s> Builder<'s> {
                 self.stack.pop();
             }
             Rule::r#move => {
-                self.movetext_token(span, "move")?;
-                let (mv, glyph) = self.written_move(inner);
+                let (mv, glyph) = decode_move(self.text, self.base, inner);
                 let mv = mv.ok_or_else(|| err(ErrorKind::Syntax, "unreadable move", span))?;
-                let number = self.pending_number.take();
-                let start = number.map_or(span.start, |n| n.span.start);
-                let node = Node {
-                    number,
-                    glyph,
-                    span: Span::new(start, span.end),
-                    ..Node::new(mv)
-                };
-                let line = self.current_line();
-                self.mt.push_move(line, node);
+                self.push_move(span, mv, glyph)?;
             }
             _ => return Err(err(ErrorKind::Syntax, "unexpected token", span)),
         }
         Ok(())
+    }
+
+    /// Every token: where the game's tokens start and end.
+    fn begin(&mut self, span: Span) {
+        self.first_token.get_or_insert(span.start);
+        self.last_token_end = span.end;
+    }
+
+    /// A move number token (after [`begin`](Self::begin)).
+    fn number(&mut self, span: Span, n: u64, dots: Dots) -> Result<(), RecordError> {
+        self.movetext_token(span, "move number")?;
+        self.no_pending_number("another move number")?;
+        self.pending_number = Some(MoveNumber { n, dots, span });
+        Ok(())
+    }
+
+    /// A move token (after [`begin`](Self::begin)).
+    fn push_move(
+        &mut self,
+        span: Span,
+        mv: WrittenMove,
+        glyph: Option<Glyph>,
+    ) -> Result<(), RecordError> {
+        self.movetext_token(span, "move")?;
+        let number = self.pending_number.take();
+        let start = number.map_or(span.start, |n| n.span.start);
+        let node = Node {
+            number,
+            glyph,
+            span: Span::new(start, span.end),
+            ..Node::new(mv)
+        };
+        let line = self.current_line();
+        self.mt.push_move(line, node);
+        Ok(())
+    }
+
+    /// A token the memo has decoded (see [`Decoded`]), `shift` bytes into the game.
+    fn decoded(&mut self, d: &Decoded, span: Span, shift: usize) -> Result<(), RecordError> {
+        self.begin(span);
+        match d {
+            Decoded::Number(n, dots) => self.number(span, *n, *dots),
+            Decoded::Move(mv, glyph) => {
+                let mut mv = mv.clone();
+                match &mut mv {
+                    WrittenMove::Hodges(h) => h.span = h.span.shifted(shift),
+                    WrittenMove::Engine(e) => e.span = e.span.shifted(shift),
+                }
+                self.push_move(span, mv, *glyph)
+            }
+        }
     }
 
     fn attach_comment(&mut self, comment: Comment) {
@@ -589,134 +657,167 @@ impl<'s> Builder<'s> {
             span,
         }
     }
+}
 
-    /// The move and its glyph from the pairs inside `move`.
-    fn written_move(&self, inner: &[Item]) -> (Option<WrittenMove>, Option<Glyph>) {
-        let mut glyph = None;
-        // What is being read: a Hodges move or an engine move (its pair).
-        let mut hodges: Option<&Item> = None;
-        let mut engine: Option<&Item> = None;
-        let mut piece = None;
-        let mut squares = [NO_SQUARE; 2];
-        let mut engine_squares = [EngineSquare { file: 0, rank: 0 }; 2];
-        let mut n_squares: usize = 0;
-        let mut action = Action::Move;
-        let mut facing = None;
-        let mut marks = Marks::NONE;
-        let mut drop = None;
-        for p in inner {
-            let s = self.str(p);
-            // The square being read (the last one started), if one of the first two.
-            let current = n_squares.checked_sub(1).filter(|&i| i < 2);
-            match p.rule {
-                Rule::hodges => hodges = Some(p),
-                Rule::engine_move | Rule::engine_drop => engine = Some(p),
-                Rule::glyph => glyph = Glyph::from_text(s),
-                Rule::piece => piece = Piece::parse(s),
-                Rule::square | Rule::engine_square => n_squares += 1,
-                Rule::file_ascii => {
-                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                        sq.file = s.parse().unwrap_or(0);
-                    }
+/// The move and its glyph from the pairs inside `move`.
+pub(super) fn decode_move(
+    text: &str,
+    base: usize,
+    inner: &[Item],
+) -> (Option<WrittenMove>, Option<Glyph>) {
+    let str_of = |p: &Item| text.get(p.start..p.end).unwrap_or("");
+    let span_of = |p: &Item| Span::new(base + p.start, base + p.end);
+    let mut glyph = None;
+    // What is being read: a Hodges move or an engine move (its pair).
+    let mut hodges: Option<&Item> = None;
+    let mut engine: Option<&Item> = None;
+    let mut piece = None;
+    let mut squares = [NO_SQUARE; 2];
+    let mut engine_squares = [EngineSquare { file: 0, rank: 0 }; 2];
+    let mut n_squares: usize = 0;
+    let mut action = Action::Move;
+    let mut facing = None;
+    let mut marks = Marks::NONE;
+    let mut drop = None;
+    for p in inner {
+        let s = str_of(p);
+        // The square being read (the last one started), if one of the first two.
+        let current = n_squares.checked_sub(1).filter(|&i| i < 2);
+        match p.rule {
+            Rule::hodges => hodges = Some(p),
+            Rule::engine_move | Rule::engine_drop => engine = Some(p),
+            Rule::glyph => glyph = Glyph::from_text(s),
+            Rule::piece => piece = Piece::parse(s),
+            Rule::square | Rule::engine_square => n_squares += 1,
+            Rule::file_ascii => {
+                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                    sq.file = s.parse().unwrap_or(0);
                 }
-                Rule::file_wide => {
-                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                        sq.file_style = FileStyle::FullWidth;
-                        sq.file = s.chars().fold(0u8, |acc, c| {
-                            let d = u32::from(c).wrapping_sub(0xFF10);
-                            acc.wrapping_mul(10).wrapping_add(d as u8)
-                        });
-                    }
-                }
-                Rule::rank_letter => {
-                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                        sq.rank = s
-                            .bytes()
-                            .next()
-                            .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
-                    }
-                }
-                Rule::rank_kanji => {
-                    if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                        sq.rank_style = RankStyle::Kanji;
-                        sq.rank = (1..=11)
-                            .find(|&r| Square::kanji_rank(r) == Some(s))
-                            .unwrap_or(0);
-                    }
-                }
-                Rule::action => {
-                    action = match s {
-                        "x" => Action::Capture,
-                        "*" => Action::Drop,
-                        ":" => Action::Turn,
-                        _ => Action::Move,
-                    }
-                }
-                Rule::facing => {
-                    facing = match s {
-                        ">N" => Some(Facing::North),
-                        ">E" => Some(Facing::East),
-                        ">S" => Some(Facing::South),
-                        ">W" => Some(Facing::West),
-                        _ => None,
-                    }
-                }
-                Rule::marks => marks = Marks::parse(s).unwrap_or(Marks::NONE),
-                Rule::engine_piece => drop = s.chars().next(),
-                Rule::engine_file => {
-                    if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
-                        sq.file = s
-                            .bytes()
-                            .next()
-                            .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
-                    }
-                }
-                Rule::engine_rank => {
-                    if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
-                        sq.rank = s.parse().unwrap_or(0);
-                    }
-                }
-                _ => {}
             }
+            Rule::file_wide => {
+                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                    sq.file_style = FileStyle::FullWidth;
+                    sq.file = s.chars().fold(0u8, |acc, c| {
+                        let d = u32::from(c).wrapping_sub(0xFF10);
+                        acc.wrapping_mul(10).wrapping_add(d as u8)
+                    });
+                }
+            }
+            Rule::rank_letter => {
+                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                    sq.rank = s
+                        .bytes()
+                        .next()
+                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
+                }
+            }
+            Rule::rank_kanji => {
+                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
+                    sq.rank_style = RankStyle::Kanji;
+                    sq.rank = (1..=11)
+                        .find(|&r| Square::kanji_rank(r) == Some(s))
+                        .unwrap_or(0);
+                }
+            }
+            Rule::action => {
+                action = match s {
+                    "x" => Action::Capture,
+                    "*" => Action::Drop,
+                    ":" => Action::Turn,
+                    _ => Action::Move,
+                }
+            }
+            Rule::facing => {
+                facing = match s {
+                    ">N" => Some(Facing::North),
+                    ">E" => Some(Facing::East),
+                    ">S" => Some(Facing::South),
+                    ">W" => Some(Facing::West),
+                    _ => None,
+                }
+            }
+            Rule::marks => marks = Marks::parse(s).unwrap_or(Marks::NONE),
+            Rule::engine_piece => drop = s.chars().next(),
+            Rule::engine_file => {
+                if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
+                    sq.file = s
+                        .bytes()
+                        .next()
+                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
+                }
+            }
+            Rule::engine_rank => {
+                if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
+                    sq.rank = s.parse().unwrap_or(0);
+                }
+            }
+            _ => {}
         }
-        let mv = if let Some(h) = hodges {
-            // One square: the destination. Two: origin, destination.
-            let (from, to) = match n_squares {
-                0 => (None, NO_SQUARE),
-                1 => (None, squares[0]),
-                _ => (Some(squares[0]), squares[1]),
-            };
-            Some(WrittenMove::Hodges(HodgesMove {
-                piece: piece.unwrap_or(Piece::PLACEHOLDER),
-                from,
-                action,
-                to,
-                facing,
-                marks,
-                text: self.str(h).to_owned(),
-                span: self.span(h),
-            }))
-        } else if let Some(e) = engine {
-            let (origin, to) = match n_squares {
-                0 => (None, engine_squares[0]),
-                1 => (None, engine_squares[0]),
-                _ => (Some(engine_squares[0]), engine_squares[1]),
-            };
-            let from = match (drop, origin) {
-                (Some(p), _) => EngineOrigin::Drop(p),
-                (None, Some(sq)) => EngineOrigin::Square(sq),
-                (None, None) => EngineOrigin::Drop('?'),
-            };
-            Some(WrittenMove::Engine(EngineMove {
-                from,
-                to,
-                marks,
-                text: self.str(e).to_owned(),
-                span: self.span(e),
-            }))
-        } else {
-            None
-        };
-        (mv, glyph)
     }
+    let mv = if let Some(h) = hodges {
+        // One square: the destination. Two: origin, destination.
+        let (from, to) = match n_squares {
+            0 => (None, NO_SQUARE),
+            1 => (None, squares[0]),
+            _ => (Some(squares[0]), squares[1]),
+        };
+        Some(WrittenMove::Hodges(HodgesMove {
+            piece: piece.unwrap_or(Piece::PLACEHOLDER),
+            from,
+            action,
+            to,
+            facing,
+            marks,
+            text: str_of(h).into(),
+            span: span_of(h),
+        }))
+    } else if let Some(e) = engine {
+        let (origin, to) = match n_squares {
+            0 => (None, engine_squares[0]),
+            1 => (None, engine_squares[0]),
+            _ => (Some(engine_squares[0]), engine_squares[1]),
+        };
+        let from = match (drop, origin) {
+            (Some(p), _) => EngineOrigin::Drop(p),
+            (None, Some(sq)) => EngineOrigin::Square(sq),
+            (None, None) => EngineOrigin::Drop('?'),
+        };
+        Some(WrittenMove::Engine(EngineMove {
+            from,
+            to,
+            marks,
+            text: str_of(e).into(),
+            span: span_of(e),
+        }))
+    } else {
+        None
+    };
+    (mv, glyph)
+}
+
+/// The number and dots from the pairs inside `move_number`.
+pub(super) fn decode_number(
+    text: &str,
+    base: usize,
+    inner: &[Item],
+) -> Result<(u64, Dots), RecordError> {
+    let mut n = 0;
+    let mut dots = Dots::One;
+    for p in inner {
+        let s = text.get(p.start..p.end).unwrap_or("");
+        match p.rule {
+            Rule::move_digits => {
+                n = s.parse::<u64>().map_err(|_| {
+                    err(
+                        ErrorKind::NumberTooLarge,
+                        format!("move number {s} is too large (the largest is {})", u64::MAX),
+                        Span::new(base + p.start, base + p.end),
+                    )
+                })?;
+            }
+            Rule::move_dots if s != "." => dots = Dots::Three,
+            _ => {}
+        }
+    }
+    Ok((n, dots))
 }

@@ -19,6 +19,14 @@ impl Span {
         Span { start, end }
     }
 
+    /// The span `by` bytes further on.
+    pub const fn shifted(self, by: usize) -> Self {
+        Span {
+            start: self.start.saturating_add(by),
+            end: self.end.saturating_add(by),
+        }
+    }
+
     /// An empty span at `offset`.
     pub const fn at(offset: usize) -> Self {
         Span {

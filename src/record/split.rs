@@ -99,6 +99,18 @@ impl<R: BufRead> GameSplitter<R> {
     }
 }
 
+/// Inside a tag pair, the bytes [`State::step`] reacts to.
+static STOPS_TAG: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"\n{;[]\"";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 impl State {
     fn new(limit: usize) -> Self {
         State {
@@ -251,7 +263,16 @@ impl State {
     fn scan(&mut self, data: &[u8]) -> (usize, bool) {
         let mut n = data.len();
         let mut boundary = false;
-        for (i, &b) in data.iter().enumerate() {
+        let mut i = 0;
+        while i < data.len() {
+            // Bytes that change nothing in the current state are skipped in one run.
+            let skip = self.inert_run(&data[i..]);
+            if skip > 0 {
+                self.offset += skip;
+                i += skip;
+                continue;
+            }
+            let b = data[i];
             if b == b'['
                 && self.at_lead
                 && self.lead_partial.is_empty()
@@ -264,9 +285,34 @@ impl State {
             }
             self.step(b);
             self.offset += 1;
+            i += 1;
         }
         self.append(&data[..n]);
         (n, boundary)
+    }
+
+    /// How many bytes at the start of `data` [`step`](State::step) would ignore in the current
+    /// state (0 where every byte counts: at the start of a line, after a backslash in a string).
+    fn inert_run(&self, data: &[u8]) -> usize {
+        let end = data.len();
+        if self.at_lead || self.escape {
+            0
+        } else if self.in_brace {
+            memchr::memchr2(b'}', b'\n', data).unwrap_or(end)
+        } else if self.in_line_comment {
+            memchr::memchr(b'\n', data).unwrap_or(end)
+        } else if self.in_string {
+            memchr::memchr3(b'"', b'\\', b'\n', data).unwrap_or(end)
+        } else if self.in_tag {
+            data.iter()
+                .position(|&b| STOPS_TAG[usize::from(b)])
+                .unwrap_or(end)
+        } else if self.seen_movetext {
+            let run = memchr::memchr3(b'\n', b'{', b';', data).unwrap_or(end);
+            memchr::memchr(b'[', &data[..run]).unwrap_or(run)
+        } else {
+            0
+        }
     }
 
     /// At a boundary: end the current game, start the next at the beginning of this line.

@@ -5,6 +5,7 @@
 //! recurses, whatever the depth of the variations. Walk it with [`Movetext::walk`].
 
 use super::span::{LineCol, Source, Span};
+use compact_str::CompactString;
 use serde::Serialize;
 use std::fmt::{self, Write as _};
 
@@ -196,6 +197,14 @@ impl Movetext {
         Movetext {
             lines: vec![Line::new(None, 0, Span::default())],
             nodes: Vec::new(),
+        }
+    }
+
+    /// An empty main line, with room for `nodes` moves.
+    pub fn with_capacity(nodes: usize) -> Self {
+        Movetext {
+            lines: vec![Line::new(None, 0, Span::default())],
+            nodes: Vec::with_capacity(nodes),
         }
     }
 
@@ -736,8 +745,8 @@ pub struct HodgesMove {
     pub facing: Option<Facing>,
     /// Marks as written.
     pub marks: Marks,
-    /// The exact source text.
-    pub text: String,
+    /// The exact source text (kept inline: no allocation for a move of up to 24 bytes).
+    pub text: CompactString,
     /// Where.
     pub span: Span,
 }
@@ -1053,8 +1062,8 @@ pub struct EngineMove {
     pub to: EngineSquare,
     /// Marks as written (`+` promotes, `=` declines).
     pub marks: Marks,
-    /// The exact source text.
-    pub text: String,
+    /// The exact source text (kept inline: no allocation for a move of up to 24 bytes).
+    pub text: CompactString,
     /// Where.
     pub span: Span,
 }

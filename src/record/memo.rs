@@ -1,0 +1,265 @@
+//! Memoized token reading: the same tokens pest reads, looked up instead of re-parsed.
+//!
+//! Game records repeat themselves: the same few thousand move texts (`SP-7g`, `12.`, ...) and
+//! tag pairs come back in every game. The reader therefore cuts the text into *segments* and
+//! keeps, per thread, what pest read in each segment it has seen, so a segment seen before costs
+//! a hash lookup instead of a pest run. Pest stays the only thing that decides what a token is:
+//! every cached token list is the output of `Rule::tokens` (grammar/record.pest) on the segment,
+//! and anything this module is not sure about is handed back to the reader, which then runs
+//! `Rule::next_token` on the full text exactly as without the memo.
+//!
+//! Why reading a segment alone gives the tokens pest reads in the full text: between two tokens
+//! pest skips whitespace, and no token other than tag pairs, comments and a move number's
+//! `. ...` contains whitespace or looks past it. So a segment is
+//! - a *word*: from a token boundary to the next ASCII whitespace (or the end of the game), with
+//!   no `{`, `;` or `[` in it (the tokens that may hold whitespace or run to the end of the
+//!   line); or
+//! - a *tag line*: from a `[` to the end of its line, with no `{` in it (a tag pair never spans
+//!   lines; a `;` comment ends with the line, as the segment does).
+//!
+//! and a word whose last token is a move number written `12.` is not used from the memo when the
+//! next text on its line could be its `...` (pest's `12. ...` is one token). A segment longer
+//! than [`MAX_SEGMENT`] is never memoized (no quadratic re-reading of long words either: the
+//! reader then takes one token at a time). `tests/record_memo.rs` checks, on mutated records,
+//! that reading with the memo gives the same records and errors as reading without it.
+
+use super::grammar::{RecordParser, Rule};
+use super::parser::{Item, decode_move, decode_number};
+use super::types::{Dots, Glyph, WrittenMove};
+use pest::Parser as _;
+use pest::Token;
+use rustc_hash::FxHashMap;
+
+/// The longest segment memoized, in bytes.
+pub(crate) const MAX_SEGMENT: usize = 96;
+/// The most segments memoized, of up to 16 bytes (moves, move numbers) and longer (mostly tag
+/// pairs); further segments are read by pest every time. This bounds the memo's memory per
+/// thread (about 8 MB at most).
+const MAX_SHORT: usize = 48 * 1024;
+const MAX_LONG: usize = 4 * 1024;
+
+/// A token decoded once for all its occurrences (positions relative to the segment start).
+pub(crate) enum Decoded {
+    /// A move, and its glyph.
+    Move(WrittenMove, Option<Glyph>),
+    /// A move number.
+    Number(u64, Dots),
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Range in `tokens`.
+    first: u32,
+    count: u32,
+    /// The last token is a move number written with one dot and ends the segment.
+    open_number: bool,
+}
+
+/// The tokens of the segments seen so far (per thread).
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Segments of up to 16 bytes (most of them: moves, move numbers), keyed by their bytes
+    /// packed in a u128 with their length (exact, and compared without a memcmp).
+    short: FxHashMap<(u128, u8), Option<Entry>>,
+    map: FxHashMap<Box<[u8]>, Option<Entry>>,
+    /// Ranges in `items`, one per token, and the token decoded (moves and move numbers).
+    tokens: Vec<(u32, u32, Option<Decoded>)>,
+    /// Positions relative to the segment start.
+    items: Vec<Item>,
+    /// The arena lengths before a segment read while the memo was full (its tokens are
+    /// dropped at the next call).
+    one_off: Option<(usize, usize)>,
+}
+
+/// Byte classes for cutting segments.
+const PLAIN: u8 = 0;
+/// Pest's whitespace minus its non-ASCII members (`ws` in the grammar): space, tab, line feed,
+/// vertical tab, form feed, carriage return.
+const BLANK: u8 = 1;
+/// Tokens that may hold whitespace or run to the end of the line: `{`, `;`, `[`.
+const OPENS: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b' ' as usize] = BLANK;
+    let mut b = b'\t';
+    while b <= b'\r' {
+        t[b as usize] = BLANK;
+        b += 1;
+    }
+    t[b'{' as usize] = OPENS;
+    t[b';' as usize] = OPENS;
+    t[b'[' as usize] = OPENS;
+    t
+};
+
+/// Whether `b` is ASCII whitespace as pest's `ws` has it.
+pub(crate) fn is_ascii_ws(b: u8) -> bool {
+    CLASS[usize::from(b)] == BLANK
+}
+
+/// The end of the segment that starts at `pos` (a token boundary, not whitespace), or None if
+/// the text there must be read by pest in the full text.
+pub(crate) fn segment_end(bytes: &[u8], pos: usize) -> Option<usize> {
+    let limit = bytes.len().min(pos + MAX_SEGMENT + 1);
+    let rest = bytes.get(pos..limit)?;
+    if rest.first() == Some(&b'[') {
+        return match rest.iter().position(|&b| matches!(b, b'\n' | b'\r' | b'{')) {
+            Some(i) if rest[i] != b'{' => Some(pos + i),
+            Some(_) => None,
+            None => (limit == bytes.len()).then_some(limit),
+        };
+    }
+    match rest.iter().position(|&b| CLASS[usize::from(b)] != PLAIN) {
+        Some(i) if CLASS[usize::from(rest[i])] == BLANK => Some(pos + i),
+        Some(_) => None,
+        None => (limit == bytes.len()).then_some(limit),
+    }
+}
+
+impl Memo {
+    /// The tokens of segment `bytes[pos..end]`, each a slice of items (the token's pair first,
+    /// then its inner pairs in pre-order), or None when pest cannot read the segment alone or
+    /// its last move number might go on past it.
+    pub(crate) fn tokens(
+        &mut self,
+        text: &str,
+        pos: usize,
+        end: usize,
+    ) -> Option<impl Iterator<Item = (&[Item], Option<&Decoded>)>> {
+        if let Some((tokens, items)) = self.one_off.take() {
+            self.tokens.truncate(tokens);
+            self.items.truncate(items);
+        }
+        let seg = text.get(pos..end)?;
+        let bytes = seg.as_bytes();
+        let short = (bytes.len() <= 16).then(|| {
+            let packed = bytes
+                .iter()
+                .rev()
+                .fold(0u128, |k, &b| (k << 8) | u128::from(b));
+            (packed, bytes.len() as u8)
+        });
+        let known = match short {
+            Some(key) => self.short.get(&key),
+            None => self.map.get(bytes),
+        };
+        let entry = match known {
+            Some(e) => *e,
+            None => {
+                let full = match short {
+                    Some(_) => self.short.len() >= MAX_SHORT,
+                    None => self.map.len() >= MAX_LONG,
+                };
+                let mark = (self.tokens.len(), self.items.len());
+                let e = self.parse(seg);
+                if full {
+                    // Used once, not kept: the segments memoized first stay.
+                    self.one_off = Some(mark);
+                } else {
+                    match short {
+                        Some(key) => self.short.insert(key, e),
+                        None => self.map.insert(bytes.into(), e),
+                    };
+                }
+                e
+            }
+        }?;
+        if entry.open_number && !line_ends_without_dots(text.as_bytes(), end) {
+            return None;
+        }
+        let tokens = &self.tokens[entry.first as usize..(entry.first + entry.count) as usize];
+        let items = &self.items;
+        Some(
+            tokens
+                .iter()
+                .map(move |(s, n, d)| (&items[*s as usize..(*s + *n) as usize], d.as_ref())),
+        )
+    }
+
+    /// Reads a segment with pest and stores its tokens; None if pest cannot read it alone.
+    fn parse(&mut self, seg: &str) -> Option<Entry> {
+        let pairs = RecordParser::parse(Rule::tokens, seg).ok()?;
+        let first = self.tokens.len() as u32;
+        let items_before = self.items.len();
+        let mut open: Vec<usize> = Vec::new();
+        let mut token_start = self.items.len();
+        let mut last_number_open = false;
+        for token in pairs.tokens() {
+            match token {
+                Token::Start { rule, pos } => {
+                    if open.is_empty() {
+                        token_start = self.items.len();
+                    }
+                    open.push(self.items.len());
+                    let at = pos.pos();
+                    self.items.push(Item {
+                        rule,
+                        start: at,
+                        end: at,
+                    });
+                }
+                Token::End { pos, .. } => {
+                    let Some(i) = open.pop() else {
+                        continue;
+                    };
+                    self.items[i].end = pos.pos();
+                    if open.is_empty() {
+                        let top = self.items[token_start];
+                        if top.rule == Rule::EOI {
+                            self.items.truncate(token_start);
+                            continue;
+                        }
+                        let token = &self.items[token_start..];
+                        last_number_open = top.rule == Rule::move_number
+                            && top.end == seg.len()
+                            && token
+                                .iter()
+                                .any(|it| it.rule == Rule::move_dots && it.end - it.start == 1);
+                        let inner = &token[1..];
+                        let decoded = match top.rule {
+                            Rule::r#move => match decode_move(seg, 0, inner) {
+                                (Some(mv), glyph) => Some(Decoded::Move(mv, glyph)),
+                                (None, _) => None,
+                            },
+                            Rule::move_number => decode_number(seg, 0, inner)
+                                .ok()
+                                .map(|(n, dots)| Decoded::Number(n, dots)),
+                            _ => None,
+                        };
+                        if decoded.is_some() {
+                            // Only the token's own pair is needed (its span).
+                            self.items.truncate(token_start + 1);
+                        }
+                        self.tokens.push((
+                            token_start as u32,
+                            (self.items.len() - token_start) as u32,
+                            decoded,
+                        ));
+                    }
+                }
+            }
+        }
+        if !open.is_empty() {
+            self.tokens.truncate(first as usize);
+            self.items.truncate(items_before);
+            return None;
+        }
+        Some(Entry {
+            first,
+            count: self.tokens.len() as u32 - first,
+            open_number: last_number_open,
+        })
+    }
+}
+
+/// After a move number `12.` ending at `end`: true if what follows on the line cannot be the
+/// `...` or `…` pest would read into it (`move_dots`: `"." ~ (hs* ~ ("..." | "…"))?`). Any
+/// doubt (a non-ASCII character, which may be a blank or `…`) answers false.
+fn line_ends_without_dots(bytes: &[u8], end: usize) -> bool {
+    let mut i = end;
+    while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+        i += 1;
+    }
+    !matches!(bytes.get(i), Some(&b) if b == b'.' || b >= 0x80)
+}
