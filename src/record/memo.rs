@@ -25,7 +25,12 @@
 
 use super::grammar::{RecordParser, Rule};
 use super::parser::{Item, decode_move, decode_number};
-use super::types::{Dots, Glyph, WrittenMove};
+use super::span::Span;
+use super::types::{
+    Action, Dots, EngineMove, EngineOrigin, EngineSquare, Facing, Glyph, HodgesMove, Marks, Piece,
+    Square, WrittenMove,
+};
+use compact_str::CompactString;
 use pest::Parser as _;
 use pest::Token;
 use rustc_hash::FxHashMap;
@@ -46,6 +51,105 @@ pub(crate) enum Decoded {
     Number(u64, Dots),
 }
 
+/// A segment that is one move or one move number, decoded: everything a lookup needs is in
+/// the map's own slot (one memory access; the memo is bigger than the CPU's nearest caches).
+#[derive(Clone, Copy)]
+pub(crate) enum Quick {
+    /// A move filling the segment: its first `mv_len` bytes are the move, then the glyph.
+    Move {
+        mv: Shape,
+        glyph: Option<Glyph>,
+        mv_len: u8,
+    },
+    /// A move number filling the segment; `open`: written `12.` (see [`Memo::lookup`]).
+    Number { n: u64, dots: Dots, open: bool },
+}
+
+/// A written move without its text and span.
+#[derive(Clone, Copy)]
+pub(crate) enum Shape {
+    Hodges {
+        piece: Piece,
+        from: Option<Square>,
+        action: Action,
+        to: Square,
+        facing: Option<Facing>,
+        marks: Marks,
+    },
+    Engine {
+        from: EngineOrigin,
+        to: EngineSquare,
+        marks: Marks,
+    },
+}
+
+impl Shape {
+    fn of(mv: &WrittenMove) -> Shape {
+        match mv {
+            WrittenMove::Hodges(h) => Shape::Hodges {
+                piece: h.piece,
+                from: h.from,
+                action: h.action,
+                to: h.to,
+                facing: h.facing,
+                marks: h.marks,
+            },
+            WrittenMove::Engine(e) => Shape::Engine {
+                from: e.from,
+                to: e.to,
+                marks: e.marks,
+            },
+        }
+    }
+
+    /// The written move, with its text and span.
+    pub(crate) fn with(self, text: &str, span: Span) -> WrittenMove {
+        let text = CompactString::new(text);
+        match self {
+            Shape::Hodges {
+                piece,
+                from,
+                action,
+                to,
+                facing,
+                marks,
+            } => WrittenMove::Hodges(HodgesMove {
+                piece,
+                from,
+                action,
+                to,
+                facing,
+                marks,
+                text,
+                span,
+            }),
+            Shape::Engine { from, to, marks } => WrittenMove::Engine(EngineMove {
+                from,
+                to,
+                marks,
+                text,
+                span,
+            }),
+        }
+    }
+}
+
+/// What the memo knows of a short segment.
+#[derive(Clone, Copy)]
+enum Short {
+    Quick(Quick),
+    /// Anything else (None: pest cannot read the segment alone).
+    Tokens(Option<Entry>),
+}
+
+/// What a lookup found.
+pub(crate) enum Found<'m> {
+    Quick(Quick),
+    /// Each token: its items (the token's pair first, then its inner pairs in pre-order;
+    /// positions relative to the segment) and, for moves and move numbers, the token decoded.
+    Tokens(&'m [(u32, u32, Option<Decoded>)], &'m [Item]),
+}
+
 #[derive(Clone, Copy)]
 struct Entry {
     /// Range in `tokens`.
@@ -58,9 +162,9 @@ struct Entry {
 /// The tokens of the segments seen so far (per thread).
 #[derive(Default)]
 pub(crate) struct Memo {
-    /// Segments of up to 16 bytes (most of them: moves, move numbers), keyed by their bytes
-    /// packed in a u128 with their length (exact, and compared without a memcmp).
-    short: FxHashMap<(u128, u8), Option<Entry>>,
+    /// Segments of up to 15 bytes (most of them: moves, move numbers), keyed by their bytes
+    /// and length packed in two u64 (exact, and compared without a memcmp).
+    short: FxHashMap<(u64, u64), Short>,
     map: FxHashMap<Box<[u8]>, Option<Entry>>,
     /// Ranges in `items`, one per token, and the token decoded (moves and move numbers).
     tokens: Vec<(u32, u32, Option<Decoded>)>,
@@ -118,63 +222,97 @@ pub(crate) fn segment_end(bytes: &[u8], pos: usize) -> Option<usize> {
 }
 
 impl Memo {
-    /// The tokens of segment `bytes[pos..end]`, each a slice of items (the token's pair first,
-    /// then its inner pairs in pre-order), or None when pest cannot read the segment alone or
-    /// its last move number might go on past it.
-    pub(crate) fn tokens(
-        &mut self,
-        text: &str,
-        pos: usize,
-        end: usize,
-    ) -> Option<impl Iterator<Item = (&[Item], Option<&Decoded>)>> {
+    /// What pest reads in segment `text[pos..end]`, or None when pest cannot read the segment
+    /// alone, or its last token is a move number `12.` that the `...` after it may continue.
+    pub(crate) fn lookup(&mut self, text: &str, pos: usize, end: usize) -> Option<Found<'_>> {
         if let Some((tokens, items)) = self.one_off.take() {
             self.tokens.truncate(tokens);
             self.items.truncate(items);
         }
         let seg = text.get(pos..end)?;
         let bytes = seg.as_bytes();
-        let short = (bytes.len() <= 16).then(|| {
-            let packed = bytes
-                .iter()
-                .rev()
-                .fold(0u128, |k, &b| (k << 8) | u128::from(b));
-            (packed, bytes.len() as u8)
-        });
-        let known = match short {
-            Some(key) => self.short.get(&key),
-            None => self.map.get(bytes),
-        };
-        let entry = match known {
+        let open_ok = || line_ends_without_dots(text.as_bytes(), end);
+        if bytes.len() <= SHORT {
+            let key = short_key(bytes);
+            let known = match self.short.get(&key) {
+                Some(&k) => k,
+                None => {
+                    let mark = (self.tokens.len(), self.items.len());
+                    let e = self.parse(seg);
+                    let k = match e.and_then(|e| self.quick(seg, e)) {
+                        Some(q) => {
+                            self.tokens.truncate(mark.0);
+                            self.items.truncate(mark.1);
+                            Short::Quick(q)
+                        }
+                        None => Short::Tokens(e),
+                    };
+                    if self.short.len() < MAX_SHORT {
+                        self.short.insert(key, k);
+                    } else if matches!(k, Short::Tokens(_)) {
+                        // Used once, not kept: the segments memoized first stay.
+                        self.one_off = Some(mark);
+                    }
+                    k
+                }
+            };
+            return match known {
+                Short::Quick(Quick::Number { open: true, .. }) if !open_ok() => None,
+                Short::Quick(q) => Some(Found::Quick(q)),
+                Short::Tokens(e) => self.found(e?, open_ok),
+            };
+        }
+        let entry = match self.map.get(bytes) {
             Some(e) => *e,
             None => {
-                let full = match short {
-                    Some(_) => self.short.len() >= MAX_SHORT,
-                    None => self.map.len() >= MAX_LONG,
-                };
                 let mark = (self.tokens.len(), self.items.len());
                 let e = self.parse(seg);
-                if full {
-                    // Used once, not kept: the segments memoized first stay.
-                    self.one_off = Some(mark);
+                if self.map.len() < MAX_LONG {
+                    self.map.insert(bytes.into(), e);
                 } else {
-                    match short {
-                        Some(key) => self.short.insert(key, e),
-                        None => self.map.insert(bytes.into(), e),
-                    };
+                    self.one_off = Some(mark);
                 }
                 e
             }
         }?;
-        if entry.open_number && !line_ends_without_dots(text.as_bytes(), end) {
+        self.found(entry, open_ok)
+    }
+
+    fn found(&self, entry: Entry, open_ok: impl Fn() -> bool) -> Option<Found<'_>> {
+        if entry.open_number && !open_ok() {
             return None;
         }
         let tokens = &self.tokens[entry.first as usize..(entry.first + entry.count) as usize];
-        let items = &self.items;
-        Some(
-            tokens
-                .iter()
-                .map(move |(s, n, d)| (&items[*s as usize..(*s + *n) as usize], d.as_ref())),
-        )
+        Some(Found::Tokens(tokens, &self.items))
+    }
+
+    /// The entry as a [`Quick`], if it is one move or move number filling the segment.
+    fn quick(&self, seg: &str, e: Entry) -> Option<Quick> {
+        let [(first, _, decoded)] = self.tokens.get(e.first as usize..)?.get(..1)? else {
+            return None;
+        };
+        if e.count != 1 {
+            return None;
+        }
+        let top = self.items.get(*first as usize)?;
+        if top.start != 0 || top.end != seg.len() {
+            return None;
+        }
+        match decoded.as_ref()? {
+            Decoded::Number(n, dots) => Some(Quick::Number {
+                n: *n,
+                dots: *dots,
+                open: e.open_number,
+            }),
+            Decoded::Move(mv, glyph) => {
+                let span = mv.span();
+                (span.start == 0 && span.end <= seg.len()).then(|| Quick::Move {
+                    mv: Shape::of(mv),
+                    glyph: *glyph,
+                    mv_len: span.end as u8,
+                })
+            }
+        }
     }
 
     /// Reads a segment with pest and stores its tokens; None if pest cannot read it alone.
@@ -251,6 +389,21 @@ impl Memo {
             open_number: last_number_open,
         })
     }
+}
+
+/// Segments of up to this many bytes go in the short map.
+const SHORT: usize = 15;
+
+/// The short map's key: the bytes, then the length in the last byte.
+fn short_key(bytes: &[u8]) -> (u64, u64) {
+    let mut k = [0u8; 16];
+    for (d, &b) in k.iter_mut().zip(bytes) {
+        *d = b;
+    }
+    k[15] = bytes.len() as u8;
+    let (lo, hi) = k.split_at(8);
+    let word = |s: &[u8]| s.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+    (word(lo), word(hi))
 }
 
 /// After a move number `12.` ending at `end`: true if what follows on the line cannot be the

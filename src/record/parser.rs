@@ -10,7 +10,7 @@
 
 use super::error::{ErrorKind, RecordError};
 use super::grammar::{RecordParser, Rule, describe};
-use super::memo::{self, Decoded, Memo};
+use super::memo::{self, Decoded, Found, Memo, Quick};
 use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
 use super::types::*;
@@ -227,23 +227,29 @@ impl<'s> Builder<'s> {
             }
             if let Some(memo) = memo.as_deref_mut()
                 && let Some(end) = memo::segment_end(bytes, pos)
-                && let Some(tokens) = memo.tokens(text, pos, end)
+                && let Some(found) = memo.lookup(text, pos, end)
             {
-                for (items, decoded) in tokens {
-                    match (decoded, items.first()) {
-                        (Some(d), Some(top)) => {
-                            let shift = self.base + pos;
-                            let span = Span::new(top.start + shift, top.end + shift);
-                            self.decoded(d, span, shift)?;
-                        }
-                        _ => {
-                            scratch.clear();
-                            scratch.extend(items.iter().map(|it| Item {
-                                rule: it.rule,
-                                start: pos + it.start,
-                                end: pos + it.end,
-                            }));
-                            self.token(&scratch)?;
+                let shift = self.base + pos;
+                match found {
+                    Found::Quick(q) => self.quick(q, &text[pos..end], shift)?,
+                    Found::Tokens(tokens, items) => {
+                        for &(first, count, ref decoded) in tokens {
+                            let items = &items[first as usize..(first + count) as usize];
+                            match (decoded, items.first()) {
+                                (Some(d), Some(top)) => {
+                                    let span = Span::new(top.start + shift, top.end + shift);
+                                    self.decoded(d, span, shift)?;
+                                }
+                                _ => {
+                                    scratch.clear();
+                                    scratch.extend(items.iter().map(|it| Item {
+                                        rule: it.rule,
+                                        start: pos + it.start,
+                                        end: pos + it.end,
+                                    }));
+                                    self.token(&scratch)?;
+                                }
+                            }
                         }
                     }
                 }
@@ -550,6 +556,20 @@ impl<'s> Builder<'s> {
         let line = self.current_line();
         self.mt.push_move(line, node);
         Ok(())
+    }
+
+    /// A segment that is one move or move number (see [`Quick`]), `shift` bytes into the game.
+    fn quick(&mut self, q: Quick, seg: &str, shift: usize) -> Result<(), RecordError> {
+        let span = Span::new(shift, shift + seg.len());
+        self.begin(span);
+        match q {
+            Quick::Number { n, dots, .. } => self.number(span, n, dots),
+            Quick::Move { mv, glyph, mv_len } => {
+                let len = usize::from(mv_len);
+                let mv = mv.with(seg.get(..len).unwrap_or(seg), Span::new(shift, shift + len));
+                self.push_move(span, mv, glyph)
+            }
+        }
     }
 
     /// A token the memo has decoded (see [`Decoded`]), `shift` bytes into the game.
