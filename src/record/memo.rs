@@ -53,7 +53,7 @@ pub(crate) enum Decoded {
 
 /// A segment that is one move or one move number, decoded: everything a lookup needs is in
 /// the map's own slot (one memory access; the memo is bigger than the CPU's nearest caches).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Quick {
     /// A move filling the segment: its first `mv_len` bytes are the move, then the glyph.
     Move {
@@ -66,7 +66,7 @@ pub(crate) enum Quick {
 }
 
 /// A written move without its text and span.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Shape {
     Hodges {
         piece: Piece,
@@ -134,6 +134,137 @@ impl Shape {
     }
 }
 
+impl Quick {
+    /// 64 bits (see [`Memo::tiny`]), if the fields fit (they do for anything pest reads in
+    /// a segment of up to 7 bytes).
+    fn pack(self) -> Option<u64> {
+        let tail = |marks: Marks, glyph: Option<Glyph>, mv_len: u8| {
+            let glyph = match glyph {
+                None => 0,
+                Some(g) => u64::from(g.nag()),
+            };
+            (mv_len < 16).then(|| marks.pack() << 46 | glyph << 50 | u64::from(mv_len) << 53)
+        };
+        match self {
+            Quick::Move {
+                mv:
+                    Shape::Hodges {
+                        piece,
+                        from,
+                        action,
+                        to,
+                        facing,
+                        marks,
+                    },
+                glyph,
+                mv_len,
+            } => {
+                let from = match from {
+                    None => 0,
+                    Some(sq) => 1 | sq.pack()? << 1,
+                };
+                let action = match action {
+                    Action::Move => 0,
+                    Action::Capture => 1,
+                    Action::Drop => 2,
+                    Action::Turn => 3,
+                };
+                let facing = match facing {
+                    None => 0,
+                    Some(Facing::North) => 1,
+                    Some(Facing::East) => 2,
+                    Some(Facing::South) => 3,
+                    Some(Facing::West) => 4,
+                };
+                Some(
+                    piece.pack() << 2
+                        | action << 20
+                        | from << 22
+                        | to.pack()? << 33
+                        | facing << 43
+                        | tail(marks, glyph, mv_len)?,
+                )
+            }
+            Quick::Move {
+                mv: Shape::Engine { from, to, marks },
+                glyph,
+                mv_len,
+            } => {
+                let from = match from {
+                    EngineOrigin::Drop(c) if c.is_ascii() => 1 | (c as u64) << 1,
+                    EngineOrigin::Drop(_) => return None,
+                    EngineOrigin::Square(sq) => sq.pack()? << 1,
+                };
+                Some(1 | from << 2 | to.pack()? << 11 | tail(marks, glyph, mv_len)?)
+            }
+            Quick::Number { n, dots, open } => (n < 1 << 56)
+                .then(|| 2 | u64::from(dots == Dots::Three) << 2 | u64::from(open) << 3 | n << 8),
+        }
+    }
+
+    fn unpack(bits: u64) -> Quick {
+        let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
+        let glyph = match field(50, 3) {
+            1 => Some(Glyph::Good),
+            2 => Some(Glyph::Mistake),
+            3 => Some(Glyph::Brilliant),
+            4 => Some(Glyph::Blunder),
+            5 => Some(Glyph::Interesting),
+            6 => Some(Glyph::Dubious),
+            _ => None,
+        };
+        let marks = Marks::unpack(field(46, 4));
+        let mv_len = field(53, 4) as u8;
+        match field(0, 2) {
+            0 => Quick::Move {
+                mv: Shape::Hodges {
+                    piece: Piece::unpack(field(2, 18)),
+                    action: match field(20, 2) {
+                        1 => Action::Capture,
+                        2 => Action::Drop,
+                        3 => Action::Turn,
+                        _ => Action::Move,
+                    },
+                    from: (field(22, 1) == 1).then(|| Square::unpack(field(23, 10))),
+                    to: Square::unpack(field(33, 10)),
+                    facing: match field(43, 3) {
+                        1 => Some(Facing::North),
+                        2 => Some(Facing::East),
+                        3 => Some(Facing::South),
+                        4 => Some(Facing::West),
+                        _ => None,
+                    },
+                    marks,
+                },
+                glyph,
+                mv_len,
+            },
+            1 => Quick::Move {
+                mv: Shape::Engine {
+                    from: if field(2, 1) == 1 {
+                        EngineOrigin::Drop(char::from(field(3, 8) as u8))
+                    } else {
+                        EngineOrigin::Square(EngineSquare::unpack(field(3, 8)))
+                    },
+                    to: EngineSquare::unpack(field(11, 8)),
+                    marks,
+                },
+                glyph,
+                mv_len,
+            },
+            _ => Quick::Number {
+                n: bits >> 8,
+                dots: if field(2, 1) == 1 {
+                    Dots::Three
+                } else {
+                    Dots::One
+                },
+                open: field(3, 1) == 1,
+            },
+        }
+    }
+}
+
 /// What the memo knows of a short segment.
 #[derive(Clone, Copy)]
 enum Short {
@@ -165,6 +296,10 @@ pub(crate) struct Memo {
     /// Segments of up to 15 bytes (most of them: moves, move numbers), keyed by their bytes
     /// and length packed in two u64 (exact, and compared without a memcmp).
     short: FxHashMap<(u64, u64), Short>,
+    /// Segments of up to 7 bytes that are one move or move number (most of them), keyed by
+    /// one u64, the [`Quick`] packed in another: 16 bytes a slot, so that the map stays in
+    /// the CPU's nearer caches.
+    tiny: FxHashMap<u64, u64>,
     map: FxHashMap<Box<[u8]>, Option<Entry>>,
     /// Ranges in `items`, one per token, and the token decoded (moves and move numbers).
     tokens: Vec<(u32, u32, Option<Decoded>)>,
@@ -234,27 +369,42 @@ impl Memo {
         let open_ok = || line_ends_without_dots(text.as_bytes(), end);
         if bytes.len() <= SHORT {
             let key = short_key(bytes);
-            let known = match self.short.get(&key) {
-                Some(&k) => k,
-                None => {
-                    let mark = (self.tokens.len(), self.items.len());
-                    let e = self.parse(seg);
-                    let k = match e.and_then(|e| self.quick(seg, e)) {
-                        Some(q) => {
-                            self.tokens.truncate(mark.0);
-                            self.items.truncate(mark.1);
-                            Short::Quick(q)
+            let tiny = bytes.len() <= 7;
+            let known = match tiny.then(|| self.tiny.get(&key.0)).flatten() {
+                Some(&bits) => Short::Quick(Quick::unpack(bits)),
+                None => match self.short.get(&key) {
+                    Some(&k) => k,
+                    None => {
+                        let mark = (self.tokens.len(), self.items.len());
+                        let e = self.parse(seg);
+                        let k = match e.and_then(|e| self.quick(seg, e)) {
+                            Some(q) => {
+                                self.tokens.truncate(mark.0);
+                                self.items.truncate(mark.1);
+                                Short::Quick(q)
+                            }
+                            None => Short::Tokens(e),
+                        };
+                        let packed = match k {
+                            Short::Quick(q) if tiny => q.pack(),
+                            _ => None,
+                        };
+                        if self.short.len() + self.tiny.len() < MAX_SHORT {
+                            match packed {
+                                Some(bits) => {
+                                    self.tiny.insert(key.0, bits);
+                                }
+                                None => {
+                                    self.short.insert(key, k);
+                                }
+                            }
+                        } else if matches!(k, Short::Tokens(_)) {
+                            // Used once, not kept: the segments memoized first stay.
+                            self.one_off = Some(mark);
                         }
-                        None => Short::Tokens(e),
-                    };
-                    if self.short.len() < MAX_SHORT {
-                        self.short.insert(key, k);
-                    } else if matches!(k, Short::Tokens(_)) {
-                        // Used once, not kept: the segments memoized first stay.
-                        self.one_off = Some(mark);
+                        k
                     }
-                    k
-                }
+                },
             };
             return match known {
                 Short::Quick(Quick::Number { open: true, .. }) if !open_ok() => None,
@@ -394,16 +544,17 @@ impl Memo {
 /// Segments of up to this many bytes go in the short map.
 const SHORT: usize = 15;
 
-/// The short map's key: the bytes, then the length in the last byte.
+/// The short map's key: the bytes, then the length in the last byte (for up to 7 bytes, the
+/// first u64 alone is the key: the length in its last byte). Built in registers: bytes stored
+/// one by one and read back as words stall the CPU (no store-to-load forwarding).
 fn short_key(bytes: &[u8]) -> (u64, u64) {
-    let mut k = [0u8; 16];
-    for (d, &b) in k.iter_mut().zip(bytes) {
-        *d = b;
-    }
-    k[15] = bytes.len() as u8;
-    let (lo, hi) = k.split_at(8);
     let word = |s: &[u8]| s.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
-    (word(lo), word(hi))
+    let len = bytes.len() as u64;
+    if bytes.len() <= 7 {
+        return (word(bytes) | len << 56, 0);
+    }
+    let (lo, hi) = bytes.split_at(8);
+    (word(lo), word(hi) | len << 56)
 }
 
 /// After a move number `12.` ending at `end`: true if what follows on the line cannot be the
@@ -415,4 +566,42 @@ fn line_ends_without_dots(bytes: &[u8], end: usize) -> bool {
         i += 1;
     }
     !matches!(bytes.get(i), Some(&b) if b == b'.' || b >= 0x80)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_forms_pack_into_64_bits_and_back() {
+        let segments = [
+            "SP-7g",
+            "+SPx6c",
+            "SO*5e",
+            "RR4i-5h",
+            "FFx3i=",
+            "SP-7c+",
+            "TF-11k!?",
+            "K*2三>W",
+            "K:1二>E",
+            "S-1一>N#",
+            "SP-１０十一",
+            "h3g4",
+            "P@e5",
+            "c9c10+",
+            "k11a1=",
+            "12.",
+            "12...",
+            "5…",
+            "999999.",
+            "CE-3j??",
+        ];
+        let mut memo = Memo::default();
+        for seg in segments {
+            let e = memo.parse(seg).expect("pest reads it");
+            let q = memo.quick(seg, e).expect("one move or number");
+            let bits = q.pack().expect("fits");
+            assert_eq!(Quick::unpack(bits), q, "{seg}");
+        }
+    }
 }
