@@ -211,6 +211,18 @@ fn table(p: Piece) -> &'static FormTable {
     &tables()[p.form()][p.color.index()]
 }
 
+/// The squares of a set (bit `i` stands for `Square(i)`), in square order.
+pub fn square_list(mut set: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros();
+        set &= set - 1;
+        Some(Square(i as u8))
+    })
+}
+
 /// Whether a square is in `color`'s promotion zone (the far three ranks).
 pub fn in_zone(color: Color, sq: Square) -> bool {
     let rank = WA.rank(sq);

@@ -1,6 +1,8 @@
 //! A Wa shogi position and its legal moves.
 
-use super::{DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, table};
+use super::{
+    DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, square_list, table,
+};
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
 
@@ -245,7 +247,12 @@ impl Position {
     /// The squares of pieces equal to `p` that can move to `to` by their moves on this board
     /// (nothing in the way), legality aside; in square order.
     pub fn origins(&self, p: Piece, to: Square) -> Vec<Square> {
-        let mut out = Vec::new();
+        square_list(self.origin_set(p, to)).collect()
+    }
+
+    /// [`Position::origins`] as a set: bit `i` stands for `Square(i)` (no allocation).
+    pub fn origin_set(&self, p: Piece, to: Square) -> u128 {
+        let mut out = 0u128;
         for r in &table(p).rays {
             let mut cur = to;
             for _ in 0..r.range {
@@ -255,7 +262,7 @@ impl Position {
                 cur = s;
                 if let Some(q) = self.board[s.index()] {
                     if q == p {
-                        out.push(s);
+                        out |= 1 << s.index();
                     }
                     if !r.jump {
                         break;
@@ -263,8 +270,6 @@ impl Position {
                 }
             }
         }
-        out.sort();
-        out.dedup();
         out
     }
 
