@@ -43,14 +43,7 @@ pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
     if let Some(k) = Kind::from_abbr(letters) {
         return Some((k, false));
     }
-    Kind::all()
-        .find(|k| {
-            k.row()
-                .promoted
-                .as_ref()
-                .is_some_and(|p| p.alias == Some(letters))
-        })
-        .map(|k| (k, true))
+    Kind::from_promoted_alias(letters).map(|k| (k, true))
 }
 
 /// Promotion wanted by the marks: Some(true) `+`, Some(false) `=`, None nothing.

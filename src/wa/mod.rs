@@ -81,7 +81,29 @@ impl Kind {
 
     /// The kind with this (unpromoted) Hodges abbreviation.
     pub fn from_abbr(abbr: &str) -> Option<Kind> {
-        Kind::all().find(|k| k.row().face.abbr == abbr)
+        match abbr_slot(abbr) {
+            Some(i) => Kind::from_code(abbr_tables().abbr[i]),
+            None => Kind::all().find(|k| k.row().face.abbr == abbr),
+        }
+    }
+
+    /// The kind whose promoted face has this alias (e.g. `GB` for the promoted Sparrow Pawn).
+    pub fn from_promoted_alias(alias: &str) -> Option<Kind> {
+        let named = |k: &Kind| {
+            k.row()
+                .promoted
+                .as_ref()
+                .is_some_and(|p| p.alias == Some(alias))
+        };
+        match abbr_slot(alias) {
+            Some(i) => Kind::from_code(abbr_tables().alias[i]),
+            None => Kind::all().find(named),
+        }
+    }
+
+    /// 0: none; otherwise the kind's index plus one (the entries of the abbreviation tables).
+    fn from_code(code: u8) -> Option<Kind> {
+        code.checked_sub(1).map(Kind)
     }
 
     /// The kind with this FEN letter (either case).
@@ -89,6 +111,51 @@ impl Kind {
         let c = c.to_ascii_uppercase();
         Kind::all().find(|k| k.row().letter == c)
     }
+}
+
+/// Slots of the abbreviation tables: one per string of one or two ASCII capitals.
+const ABBR_SLOTS: usize = 26 * 27;
+
+/// The slot of a string of one or two ASCII capitals (None for any other string).
+fn abbr_slot(s: &str) -> Option<usize> {
+    let cap = |c: &u8| c.is_ascii_uppercase().then(|| usize::from(c - b'A'));
+    match s.as_bytes() {
+        [a] => Some(cap(a)? * 27),
+        [a, b] => Some(cap(a)? * 27 + cap(b)? + 1),
+        _ => None,
+    }
+}
+
+/// Kind by abbreviation and by promoted alias, for abbreviations of one or two capitals
+/// (others are looked up in the piece table itself).
+struct AbbrTables {
+    abbr: [u8; ABBR_SLOTS],
+    alias: [u8; ABBR_SLOTS],
+}
+
+fn abbr_tables() -> &'static AbbrTables {
+    static T: OnceLock<AbbrTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = AbbrTables {
+            abbr: [0; ABBR_SLOTS],
+            alias: [0; ABBR_SLOTS],
+        };
+        // In table order, the first kind wins (as a search of the table would find it).
+        let set = |slots: &mut [u8; ABBR_SLOTS], s: &str, k: Kind| {
+            if let Some(i) = abbr_slot(s)
+                && slots[i] == 0
+            {
+                slots[i] = k.0 + 1;
+            }
+        };
+        for k in Kind::all() {
+            set(&mut t.abbr, k.row().face.abbr, k);
+            if let Some(a) = k.row().promoted.as_ref().and_then(|p| p.alias) {
+                set(&mut t.alias, a, k);
+            }
+        }
+        t
+    })
 }
 
 /// A piece on the board: its side, kind and whether it is promoted.
@@ -278,6 +345,30 @@ mod tests {
             }
         }
         assert_eq!(tables().len(), 34);
+    }
+
+    #[test]
+    fn abbreviation_tables_match_the_piece_table() {
+        let mut names: Vec<String> = vec![String::new(), "+SP".into(), "sp".into(), "SPX".into()];
+        for a in b'A'..=b'Z' {
+            names.push((a as char).to_string());
+            for b in b'A'..=b'Z' {
+                names.push(format!("{}{}", a as char, b as char));
+            }
+        }
+        for s in &names {
+            let abbr = Kind::all().find(|k| k.row().face.abbr == s);
+            let alias = Kind::all().find(|k| {
+                k.row()
+                    .promoted
+                    .as_ref()
+                    .is_some_and(|p| p.alias == Some(s.as_str()))
+            });
+            assert_eq!(Kind::from_abbr(s), abbr, "{s}");
+            assert_eq!(Kind::from_promoted_alias(s), alias, "{s}");
+        }
+        assert_eq!(Kind::from_abbr("SP"), Some(Kind::SP));
+        assert_eq!(Kind::from_promoted_alias("GB"), Some(Kind::SP));
     }
 
     #[test]
