@@ -222,6 +222,60 @@ const DIRS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
+/// The largest step the step table holds, in either coordinate.
+const STEP_MAX: i8 = 2;
+const STEP_SIDE: usize = (2 * STEP_MAX + 1) as usize;
+/// Number of squares of the board.
+const NSQ: usize = 121;
+/// Marks a step that leaves the board.
+const OFF: u8 = u8::MAX;
+
+/// For each square, the square `(dx, dy)` away for |dx|, |dy| <= `STEP_MAX` (or `OFF`): the
+/// geometry of [`WA`] without a division per step.
+static STEPS: [[u8; STEP_SIDE * STEP_SIDE]; NSQ] = {
+    let mut t = [[OFF; STEP_SIDE * STEP_SIDE]; NSQ];
+    let (w, h) = (WA.files as i16, WA.ranks as i16);
+    assert!((w * h) as usize == NSQ);
+    let mut sq = 0;
+    while sq < NSQ {
+        let (c, r) = (sq as i16 % w, sq as i16 / w);
+        let mut i = 0;
+        while i < STEP_SIDE * STEP_SIDE {
+            let dx = (i % STEP_SIDE) as i16 - STEP_MAX as i16;
+            let dy = (i / STEP_SIDE) as i16 - STEP_MAX as i16;
+            let (c2, r2) = (c + dx, r + dy);
+            if c2 >= 0 && r2 >= 0 && c2 < w && r2 < h {
+                t[sq][i] = (r2 * w + c2) as u8;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The square `(dx, dy)` away, if on the board: `WA.offset` by table.
+#[inline]
+fn step(sq: Square, dx: i8, dy: i8) -> Option<Square> {
+    if dx.abs() > STEP_MAX || dy.abs() > STEP_MAX || sq.index() >= NSQ {
+        return WA.offset(sq, dx, dy);
+    }
+    let i = (dy + STEP_MAX) as usize * STEP_SIDE + (dx + STEP_MAX) as usize;
+    match STEPS[sq.index()][i] {
+        OFF => None,
+        s => Some(Square(s)),
+    }
+}
+
+/// The largest difference of two squares' columns or rows.
+const SPAN: i8 = 10;
+const DELTA_SIDE: usize = (2 * SPAN + 1) as usize;
+
+/// The slot of a difference `(dx, dy)` between two squares in [`FormTable::by_delta`].
+fn delta_slot(dx: i8, dy: i8) -> usize {
+    (dy + SPAN) as usize * DELTA_SIDE + (dx + SPAN) as usize
+}
+
 /// Precomputed movement of one form (kind × promoted) for one colour.
 struct FormTable {
     rays: Vec<Ray>,
@@ -229,6 +283,9 @@ struct FormTable {
     slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
     leaps: u16,
+    /// For each difference between two squares (see [`delta_slot`]): bit i set when
+    /// `rays[i]` covers it on an empty board (how far the board lets it go aside).
+    by_delta: Box<[u32; DELTA_SIDE * DELTA_SIDE]>,
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -265,7 +322,24 @@ fn tables() -> &'static [[FormTable; 2]] {
                             slide[i] = r.range;
                         }
                     }
-                    FormTable { rays, slide, leaps }
+                    assert!(rays.len() <= 32, "at most 32 rays per piece");
+                    let mut by_delta = Box::new([0u32; DELTA_SIDE * DELTA_SIDE]);
+                    for (i, r) in rays.iter().enumerate() {
+                        let (mut x, mut y) = (0i8, 0i8);
+                        for _ in 0..r.range {
+                            (x, y) = (x + r.dx, y + r.dy);
+                            if x.abs() > SPAN || y.abs() > SPAN {
+                                break;
+                            }
+                            by_delta[delta_slot(x, y)] |= 1 << i;
+                        }
+                    }
+                    FormTable {
+                        rays,
+                        slide,
+                        leaps,
+                        by_delta,
+                    }
                 };
                 out.push([for_color(1), for_color(-1)]);
             }
@@ -316,7 +390,7 @@ pub fn reach(p: Piece, from: Square) -> Vec<(Square, Vec<Square>)> {
         let mut path = Vec::new();
         let mut cur = from;
         for _ in 0..r.range {
-            match WA.offset(cur, r.dx, r.dy) {
+            match step(cur, r.dx, r.dy) {
                 Some(s) => {
                     out.push((s, if r.jump { Vec::new() } else { path.clone() }));
                     path.push(s);
@@ -345,6 +419,18 @@ mod tests {
             }
         }
         assert_eq!(tables().len(), 34);
+    }
+
+    #[test]
+    fn step_table_matches_the_geometry() {
+        for sq in 0..=130u8 {
+            for dx in -4..=4 {
+                for dy in -4..=4 {
+                    let sq = Square(sq);
+                    assert_eq!(step(sq, dx, dy), WA.offset(sq, dx, dy), "{sq:?} {dx} {dy}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! A Wa shogi position and its legal moves.
 
 use super::{
-    DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, square_list, table,
+    DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, delta_slot, in_zone, last_rank, square_list,
+    step, table,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
@@ -184,13 +185,13 @@ impl Position {
 
     /// Calls `found` for each attacker of `sq` of colour `by`; stops when it returns true.
     /// Returns whether it was stopped.
-    fn attack_scan(&self, sq: Square, by: Color, found: &mut dyn FnMut(Square) -> bool) -> bool {
+    fn attack_scan(&self, sq: Square, by: Color, found: &mut impl FnMut(Square) -> bool) -> bool {
         for (i, &(dx, dy)) in DIRS.iter().enumerate() {
             // The attacker moves in the opposite direction: index i + 4.
             let back = (i + 4) % 8;
             let mut cur = sq;
             let mut dist = 0u8;
-            while let Some(s) = WA.offset(cur, dx, dy) {
+            while let Some(s) = step(cur, dx, dy) {
                 dist += 1;
                 cur = s;
                 if let Some(p) = self.board[s.index()] {
@@ -203,7 +204,7 @@ impl Position {
         }
         for (i, &(dx, dy)) in LEAPS.iter().enumerate() {
             // A piece at sq - leap that leaps by `leap` lands on sq.
-            if let Some(s) = WA.offset(sq, -dx, -dy)
+            if let Some(s) = step(sq, -dx, -dy)
                 && let Some(p) = self.board[s.index()]
                 && p.color == by
                 && table(p).leaps & (1 << i) != 0
@@ -256,7 +257,7 @@ impl Position {
         for r in &table(p).rays {
             let mut cur = to;
             for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, -r.dx, -r.dy) else {
+                let Some(s) = step(cur, -r.dx, -r.dy) else {
                     break;
                 };
                 cur = s;
@@ -286,11 +287,11 @@ impl Position {
         out
     }
 
-    fn piece_targets(&self, p: Piece, from: Square, emit: &mut dyn FnMut(Square)) {
+    fn piece_targets(&self, p: Piece, from: Square, emit: &mut impl FnMut(Square)) {
         for r in &table(p).rays {
             let mut cur = from;
             for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
+                let Some(s) = step(cur, r.dx, r.dy) else {
                     break;
                 };
                 cur = s;
@@ -440,7 +441,7 @@ impl Position {
         let enemy = self.turn.opponent();
         let mut cur = k;
         let mut dist = 0u8;
-        while let Some(s) = WA.offset(cur, dir.0, dir.1) {
+        while let Some(s) = step(cur, dir.0, dir.1) {
             dist += 1;
             cur = s;
             if s == to {
@@ -506,28 +507,40 @@ impl Position {
     }
 
     /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
-    /// and if so the first piece in the way (Some(None): the way is clear).
+    /// and if so the first piece in the way (Some(None): the way is clear). When several rays
+    /// reach `to`: clear if one of them is, else the blocker on the last of them.
     fn path_to(&self, p: Piece, from: Square, to: Square) -> Option<Option<Square>> {
+        if from.index() >= N || to.index() >= N {
+            return None;
+        }
+        let t = table(p);
+        let (fc, fr) = WA.col_row(from);
+        let (tc, tr) = WA.col_row(to);
+        // Only the rays that cover the difference are walked, and only up to `to`.
+        let mut rays = t.by_delta[delta_slot(tc - fc, tr - fr)];
         let mut found = None;
-        for r in &table(p).rays {
+        while rays != 0 {
+            let r = &t.rays[rays.trailing_zeros() as usize];
+            rays &= rays - 1;
+            if r.jump {
+                return Some(None);
+            }
             let mut cur = from;
             let mut blocker = None;
-            for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
-                    break;
-                };
+            while let Some(s) = step(cur, r.dx, r.dy) {
                 if s == to {
-                    if blocker.is_none() {
-                        return Some(None);
-                    }
-                    found = Some(blocker);
                     break;
                 }
-                if !r.jump && blocker.is_none() && self.board[s.index()].is_some() {
+                if self.board[s.index()].is_some() {
                     blocker = Some(s);
+                    break;
                 }
                 cur = s;
             }
+            if blocker.is_none() {
+                return Some(None);
+            }
+            found = Some(blocker);
         }
         found
     }
@@ -638,7 +651,7 @@ impl Position {
         let back = (i + 4) % 8;
         let mut cur = k;
         let mut dist = 0u8;
-        while let Some(s) = WA.offset(cur, dir.0, dir.1) {
+        while let Some(s) = step(cur, dir.0, dir.1) {
             dist += 1;
             cur = s;
             if let Some(q) = self.board[s.index()] {
