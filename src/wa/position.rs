@@ -313,7 +313,13 @@ impl Position {
     /// Whether a drop of `kind` by the side to move on `to` breaks a drop rule that does not
     /// depend on check: the square must be empty, not dead, and not a second Sparrow Pawn.
     fn drop_rule(&self, kind: Kind, to: Square) -> Result<(), IllegalMove> {
-        self.drop_rule_with(kind, to, self.sparrow_files())
+        // Only a Sparrow Pawn drop looks for Sparrow Pawns, and only in the file of `to`.
+        let files = if kind == Kind::SP {
+            self.sparrow_files_in(WA.col_row(to).0 as usize)
+        } else {
+            0
+        };
+        self.drop_rule_with(kind, to, files)
     }
 
     /// Bit `file` set: the side to move has an unpromoted Sparrow Pawn in that file.
@@ -326,6 +332,22 @@ impl Position {
         let mut mask = 0u16;
         for (i, p) in self.board.iter().enumerate() {
             if *p == own {
+                mask |= 1 << WA.file(Square(i as u8));
+            }
+        }
+        mask
+    }
+
+    /// [`Position::sparrow_files`] for the squares of one column only (0 = left-most).
+    fn sparrow_files_in(&self, col: usize) -> u16 {
+        let own = Some(Piece {
+            color: self.turn,
+            kind: Kind::SP,
+            promoted: false,
+        });
+        let mut mask = 0u16;
+        for i in (col..N).step_by(WA.files as usize) {
+            if self.board[i] == own {
                 mask |= 1 << WA.file(Square(i as u8));
             }
         }
