@@ -428,22 +428,41 @@ impl Position {
                 Ok(())
             };
         }
-        let mut next = self.clone();
-        next.apply(m);
         // Not in check, a drop only blocks lines: the King stays safe.
         let safe = !self.checked && matches!(m, Move::Drop { .. });
-        if !safe && next.is_in_check_of(self.turn) {
-            return Err(IllegalMove::LeavesKingInCheck);
+        if !safe {
+            let mut next = self.clone();
+            next.apply(m);
+            if next.is_in_check_of(self.turn) {
+                return Err(IllegalMove::LeavesKingInCheck);
+            }
         }
-        if let Move::Drop { kind: Kind::SP, .. } = m
-            && next.is_in_check_of(next.turn)
+        if let Move::Drop { kind: Kind::SP, to } = *m
+            && self.drop_gives_check(Kind::SP, to)
         {
+            let mut next = self.clone();
+            next.apply(m);
             next.checked = true;
             if !next.has_legal_move() {
                 return Err(IllegalMove::SparrowDropMate);
             }
         }
         Ok(())
+    }
+
+    /// Whether dropping `kind` on `to` checks the opponent: as in `gave_check`, the side to
+    /// move attacks nothing of the opponent's King before the drop, and a drop only blocks
+    /// lines, so only the dropped piece can give check.
+    fn drop_gives_check(&self, kind: Kind, to: Square) -> bool {
+        let Some(k) = self.kings[self.turn.opponent().index()] else {
+            return false;
+        };
+        let p = Piece {
+            color: self.turn,
+            kind,
+            promoted: false,
+        };
+        self.path_to(p, to, k) == Some(None)
     }
 
     /// Whether moving the piece on `from` to `to` uncovers an attack on the King on `k` by a
@@ -750,6 +769,37 @@ impl rules::Position for Position {
 mod tests {
     use super::*;
     use crate::generate::Rng;
+
+    /// Whether a drop gives check, found without playing it, agrees with playing it on a
+    /// copy, for every drop the rules of the pieces allow, along random games.
+    #[test]
+    fn drop_check_matches_a_played_copy() {
+        let mut rng = Rng::new(11);
+        for game in 0..60 {
+            let mut pos = Position::start(Variant::Wa);
+            for ply in 0..300 {
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                for m in &pseudo {
+                    if let Move::Drop { kind, to } = *m {
+                        let mut next = pos.clone();
+                        next.apply(m);
+                        assert_eq!(
+                            pos.drop_gives_check(kind, to),
+                            next.is_in_check_of(next.turn),
+                            "game {game} ply {ply} {m:?}"
+                        );
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_unchecked(&m);
+            }
+        }
+    }
 
     /// The incrementally kept hash and in-check flag equal their from-scratch values along
     /// random games with captures, drops and promotions.
