@@ -374,6 +374,21 @@ impl Position {
 
     /// Every move the pieces allow, before the check and drop-mate rules.
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.each_pseudo_move(Kind::all(), &mut |m| {
+            out.push(m);
+            false
+        });
+    }
+
+    /// Calls `f` with every move the pieces allow (board moves in square order, then drops
+    /// of the kinds `drop_kinds` lists, in that order) until it returns true; returns
+    /// whether it did (a board move's piece finishes its moves first).
+    fn each_pseudo_move(
+        &self,
+        drop_kinds: impl Iterator<Item = Kind>,
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut stop = false;
         for i in 0..N {
             let Some(p) = self.board[i] else { continue };
             if p.color != self.turn {
@@ -382,35 +397,41 @@ impl Position {
             let from = Square(i as u8);
             self.piece_targets(p, from, &mut |to| {
                 let opt = Position::promotion_options(p, from, to);
-                if opt.can {
-                    out.push(Move::Normal {
+                if opt.can && !stop {
+                    stop = f(Move::Normal {
                         from,
                         to,
                         promote: true,
                     });
                 }
-                if !opt.must {
-                    out.push(Move::Normal {
+                if !opt.must && !stop {
+                    stop = f(Move::Normal {
                         from,
                         to,
                         promote: false,
                     });
                 }
             });
+            if stop {
+                return true;
+            }
         }
         if self.variant.drops() && self.hands[self.turn.index()].iter().any(|&n| n > 0) {
             let sparrow_files = self.sparrow_files();
-            for kind in Kind::all() {
+            for kind in drop_kinds {
                 if self.hands[self.turn.index()][kind.index()] == 0 {
                     continue;
                 }
                 for to in WA.squares() {
-                    if self.drop_rule_with(kind, to, sparrow_files).is_ok() {
-                        out.push(Move::Drop { kind, to });
+                    if self.drop_rule_with(kind, to, sparrow_files).is_ok()
+                        && f(Move::Drop { kind, to })
+                    {
+                        return true;
                     }
                 }
             }
         }
+        false
     }
 
     /// For a pseudo-legal move: the check rule and the Sparrow-drop-mate rule.
@@ -508,11 +529,12 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(&mut moves);
-        // Sparrow drops last: their drop-mate test is the expensive one.
-        moves.sort_by_key(|m| matches!(m, Move::Drop { kind: Kind::SP, .. }));
-        moves.iter().any(|m| self.final_rules(m).is_ok())
+        // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
+        // expensive one.
+        let drop_kinds = Kind::all()
+            .filter(|&k| k != Kind::SP)
+            .chain(std::iter::once(Kind::SP));
+        self.each_pseudo_move(drop_kinds, &mut |m| self.final_rules(&m).is_ok())
     }
 
     /// Whether the game is over in this position (checkmate or no legal move).
