@@ -287,6 +287,8 @@ struct FormTable {
     /// For each difference between two squares (see [`delta_slot`]): bit i set when
     /// `rays[i]` covers it on an empty board (how far the board lets it go aside).
     by_delta: Box<[u32; DELTA_SIDE * DELTA_SIDE]>,
+    /// For each square: the squares from which the form reaches it on an empty board.
+    reach_to: Box<[u128; NSQ]>,
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -335,11 +337,25 @@ fn tables() -> &'static [[FormTable; 2]] {
                             by_delta[delta_slot(x, y)] |= 1 << i;
                         }
                     }
+                    let mut reach_to = Box::new([0u128; NSQ]);
+                    for (to, set) in reach_to.iter_mut().enumerate() {
+                        for r in &rays {
+                            let mut cur = Square(to as u8);
+                            for _ in 0..r.range {
+                                let Some(s) = step(cur, -r.dx, -r.dy) else {
+                                    break;
+                                };
+                                *set |= 1 << s.index();
+                                cur = s;
+                            }
+                        }
+                    }
                     FormTable {
                         rays,
                         slide,
                         leaps,
                         by_delta,
+                        reach_to,
                     }
                 };
                 out.push([for_color(1), for_color(-1)]);

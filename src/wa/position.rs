@@ -26,6 +26,8 @@ pub struct Position {
     pub(crate) checked: bool,
     /// 128-bit Zobrist hash of board, hands and side to move, kept up to date by every change.
     pub(crate) zobrist: u128,
+    /// The squares of each side's pieces (bit `i`: `Square(i)`), kept up to date by `put`.
+    pub(crate) occupied: [u128; 2],
 }
 
 /// SplitMix64 finalizer.
@@ -77,6 +79,7 @@ impl Position {
             fullmove: 1,
             checked: false,
             zobrist: 0,
+            occupied: [0; 2],
         }
     }
 
@@ -148,6 +151,7 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, p: Option<Piece>) {
         if let Some(old) = self.board[sq.index()] {
             self.zobrist ^= zpiece(sq, old);
+            self.occupied[old.color.index()] &= !(1 << sq.index());
             if old.kind == Kind::CK && self.kings[old.color.index()] == Some(sq) {
                 self.kings[old.color.index()] = None;
             }
@@ -155,6 +159,7 @@ impl Position {
         self.board[sq.index()] = p;
         if let Some(p) = p {
             self.zobrist ^= zpiece(sq, p);
+            self.occupied[p.color.index()] |= 1 << sq.index();
             if p.kind == Kind::CK {
                 self.kings[p.color.index()] = Some(sq);
             }
@@ -253,6 +258,23 @@ impl Position {
 
     /// [`Position::origins`] as a set: bit `i` stands for `Square(i)` (no allocation).
     pub fn origin_set(&self, p: Piece, to: Square) -> u128 {
+        // The pieces of that side equal to `p` with a clear way to `to`.
+        let mut out = 0u128;
+        if to.index() >= N {
+            return self.origin_walk(p, to);
+        }
+        let near = self.occupied[p.color.index()] & table(p).reach_to[to.index()];
+        for s in square_list(near) {
+            if self.board[s.index()] == Some(p) && self.path_to(p, s, to) == Some(None) {
+                out |= 1 << s.index();
+            }
+        }
+        out
+    }
+
+    /// [`Position::origin_set`] by walking each ray back from `to` (kept for off-board
+    /// square numbers, which the walk reads as `WA.offset` does).
+    fn origin_walk(&self, p: Piece, to: Square) -> u128 {
         let mut out = 0u128;
         for r in &table(p).rays {
             let mut cur = to;
@@ -792,6 +814,37 @@ mod tests {
     use super::*;
     use crate::generate::Rng;
 
+    /// The candidate origins from the side's pieces equal those found by walking back from
+    /// the target, for every piece face and target square, along random games.
+    #[test]
+    fn origin_set_matches_the_walk() {
+        let mut rng = Rng::new(5);
+        for game in 0..20 {
+            let mut pos = Position::start(Variant::Wa);
+            for ply in 0..300 {
+                if ply % 7 == 0 {
+                    for i in 0..N {
+                        let Some(p) = pos.board[i] else { continue };
+                        for to in 0..N {
+                            let to = Square(to as u8);
+                            assert_eq!(
+                                pos.origin_set(p, to),
+                                pos.origin_walk(p, to),
+                                "game {game} ply {ply} {p:?} {to:?}"
+                            );
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_unchecked(&m);
+            }
+        }
+    }
+
     /// Whether a drop gives check, found without playing it, agrees with playing it on a
     /// copy, for every drop the rules of the pieces allow, along random games.
     #[test]
@@ -832,6 +885,11 @@ mod tests {
             let mut pos = Position::start(Variant::Wa);
             for ply in 0..300 {
                 assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
+                for c in [Color::Black, Color::White] {
+                    let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
+                    let set = squares.fold(0u128, |m, i| m | 1 << i);
+                    assert_eq!(pos.occupied[c.index()], set, "game {game} ply {ply}");
+                }
                 assert_eq!(
                     pos.checked,
                     pos.is_in_check_of(pos.turn),
