@@ -251,12 +251,18 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             // of them whether the move without promotion broke only the must-promote rule.
             let mut legal = 0u128;
             let mut first: Option<(Square, bool)> = None;
+            // Origins found on the board reach the square with a clear way: the rules need not
+            // walk it again. A written origin is checked in full.
+            let check = |m: &Move| match h.from {
+                None => pos.check_rules_reaching(m),
+                Some(_) => pos.check_rules(m),
+            };
             for from in square_list(candidates) {
                 let m = |promote| Move::Normal { from, to, promote };
-                let must_promote = match pos.check_rules(&m(false)) {
+                let must_promote = match check(&m(false)) {
                     Ok(()) => false,
                     // Legal only as a promotion: still a candidate.
-                    Err(IllegalMove::MustPromote) if pos.check_rules(&m(true)).is_ok() => true,
+                    Err(IllegalMove::MustPromote) if check(&m(true)).is_ok() => true,
                     Err(_) => continue,
                 };
                 legal |= 1 << from.index();

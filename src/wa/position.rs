@@ -633,6 +633,17 @@ impl Position {
     /// The rules a move must satisfy, game over aside: like [`Position::check`] but without
     /// telling a finished game apart (cheaper where many candidate moves are tried).
     pub fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.check_rules_with(m, false)
+    }
+
+    /// [`Position::check_rules`] for a move of a piece of the side to move that reaches `to`
+    /// with a clear way (one of [`Position::origin_set`]): the same answer, without walking
+    /// the way again. For other moves, the answer may be wrong.
+    pub(crate) fn check_rules_reaching(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.check_rules_with(m, true)
+    }
+
+    fn check_rules_with(&self, m: &Move, clear_way: bool) -> Result<(), IllegalMove> {
         match *m {
             Move::Normal { from, to, promote } => {
                 let Some(p) = self.piece_at(from) else {
@@ -645,7 +656,11 @@ impl Position {
                 if p.color != self.turn {
                     return Err(IllegalMove::NotYourPiece { at: Self::fr(from) });
                 }
-                match self.path_to(p, from, to) {
+                match if clear_way {
+                    Some(None)
+                } else {
+                    self.path_to(p, from, to)
+                } {
                     None => return Err(IllegalMove::CannotMoveThatWay),
                     Some(Some(b)) => return Err(IllegalMove::PathBlocked { at: Self::fr(b) }),
                     Some(None) => {}
