@@ -5,7 +5,7 @@ use crate::geometry::{Square, WA};
 use crate::notation::{RankStyle, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
 use crate::rules::IllegalMove;
-use crate::wa::{Game, Kind, Move, Piece, Position};
+use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
 /// Resolves, checks what the text claims, and plays a written move.
 pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
@@ -43,23 +43,16 @@ pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
     if let Some(k) = Kind::from_abbr(letters) {
         return Some((k, false));
     }
-    Kind::all()
-        .find(|k| {
-            k.row()
-                .promoted
-                .as_ref()
-                .is_some_and(|p| p.alias == Some(letters))
-        })
-        .map(|k| (k, true))
+    Kind::from_promoted_alias(letters).map(|k| (k, true))
 }
 
 /// Promotion wanted by the marks: Some(true) `+`, Some(false) `=`, None nothing.
 fn promotion_marks(marks: &record::Marks) -> Result<Option<bool>, Fail> {
-    let v = marks.to_vec();
-    match v.as_slice() {
-        [] => Ok(None),
-        [Mark::Plus] => Ok(Some(true)),
-        [Mark::Equals] => Ok(Some(false)),
+    let mut it = marks.iter();
+    match (it.next(), it.next()) {
+        (None, _) => Ok(None),
+        (Some(Mark::Plus), None) => Ok(Some(true)),
+        (Some(Mark::Equals), None) => Ok(Some(false)),
         _ => Err(Fail::new(
             "bad_mark",
             format!(
@@ -232,7 +225,8 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             drop_move(pos, kind, to, promote, r)
         }
         Action::Move | Action::Capture => {
-            let candidates: Vec<Square> = match &h.from {
+            // The candidate origins, as a set of squares.
+            let candidates: u128 = match &h.from {
                 Some(o) => {
                     let from = square(o)?;
                     if pos.piece_at(from) != Some(piece) {
@@ -248,30 +242,38 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                             format!("{} has no {abbr} on {}: {there}", side(turn), name(from, r)),
                         ));
                     }
-                    vec![from]
+                    1 << from.index()
                 }
                 // Only pieces that reach the square can make the move.
-                None => pos.origins(piece, to),
+                None => pos.origin_set(piece, to),
             };
-            let legal: Vec<Square> = candidates
-                .iter()
-                .copied()
-                .filter(|&from| {
-                    let m = |promote| Move::Normal { from, to, promote };
-                    match pos.check_rules(&m(false)) {
-                        Ok(()) => true,
-                        // Legal only as a promotion: still a candidate.
-                        Err(IllegalMove::MustPromote) => pos.check_rules(&m(true)).is_ok(),
-                        Err(_) => false,
-                    }
-                })
-                .collect();
-            let from = match legal.as_slice() {
-                [one] => *one,
-                [] => {
+            // The candidates that can make the move (promoting, if it must), and for the first
+            // of them whether the move without promotion broke only the must-promote rule.
+            let mut legal = 0u128;
+            let mut first: Option<(Square, bool)> = None;
+            // Origins found on the board reach the square with a clear way: the rules need not
+            // walk it again. A written origin is checked in full.
+            let check = |m: &Move| match h.from {
+                None => pos.check_rules_reaching(m),
+                Some(_) => pos.check_rules(m),
+            };
+            for from in square_list(candidates) {
+                let m = |promote| Move::Normal { from, to, promote };
+                let must_promote = match check(&m(false)) {
+                    Ok(()) => false,
+                    // Legal only as a promotion: still a candidate.
+                    Err(IllegalMove::MustPromote) if check(&m(true)).is_ok() => true,
+                    Err(_) => continue,
+                };
+                legal |= 1 << from.index();
+                first.get_or_insert((from, must_promote));
+            }
+            let (from, must_promote) = match first {
+                Some(one) if legal.count_ones() == 1 => one,
+                None => {
                     // Explain with every piece of that face, not only those that reach.
                     let all: Vec<Square> = if h.from.is_some() {
-                        candidates
+                        square_list(candidates).collect()
                     } else {
                         WA.squares()
                             .filter(|&s| pos.piece_at(s) == Some(piece))
@@ -279,19 +281,19 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                     };
                     return Err(explain(pos, piece, &all, to, promote == Some(true), r));
                 }
-                many => {
+                Some(_) => {
                     return Err(Fail::new(
                         "ambiguous_move",
                         format!(
                             "{} pieces {abbr} can move to {}: write the origin",
-                            many.len(),
+                            legal.count_ones(),
                             name(to, r)
                         ),
                     )
                     .help(format!(
                         "candidates: {}",
-                        many.iter()
-                            .map(|&s| format!("{abbr}{}", name(s, r)))
+                        square_list(legal)
+                            .map(|s| format!("{abbr}{}", name(s, r)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )));
@@ -302,7 +304,14 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                 to,
                 promote: promote == Some(true),
             };
-            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
+            // The rules' verdict on `m` is known from the search above, except for a promotion
+            // of a piece that need not promote.
+            let verdict = match (promote == Some(true), must_promote) {
+                (false, false) | (true, true) => Ok(()),
+                (false, true) => Err(IllegalMove::MustPromote),
+                (true, false) => pos.check_rules(&m),
+            };
+            verdict.map_err(|e| illegal(pos, &m, e, r))?;
             decline_check(pos, &m, promote, r)?;
             let occupied = pos.piece_at(to).is_some();
             if h.action == Action::Capture && !occupied {

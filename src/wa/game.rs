@@ -4,6 +4,32 @@ use super::{Move, Position};
 use crate::geometry::Color;
 use crate::rules::{IllegalMove, Outcome, Status, Termination};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Hashes the 128-bit Zobrist key of a position for the map of positions seen: the key is
+/// random already, so folding its halves together is enough (SipHash would only cost time).
+#[derive(Clone, Copy, Debug, Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Not used for u128 keys; any bytes still hash deterministically.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.0 ^= n as u64 ^ (n >> 64) as u64;
+    }
+}
+
+/// How many times each position (by Zobrist key) occurred.
+type Seen = HashMap<u128, u32, BuildHasherDefault<ZobristHasher>>;
 
 /// A game: the current position, the positions seen so far, and the outcome once the
 /// repetition rule has ended it. (Mate and "no legal move" are read off the current position
@@ -17,14 +43,14 @@ pub struct Game {
     /// stands for the position.
     history: Vec<(u128, bool)>,
     /// How many times each position occurred.
-    seen: HashMap<u128, u32>,
+    seen: Seen,
     repetition: Option<Outcome>,
 }
 
 impl Game {
     /// A game from a position (the start position or one set up from a FEN).
     pub fn new(pos: Position) -> Game {
-        let mut seen = HashMap::new();
+        let mut seen = Seen::default();
         seen.insert(pos.repetition_hash(), 1);
         Game {
             history: vec![(pos.repetition_hash(), false)],

@@ -81,7 +81,29 @@ impl Kind {
 
     /// The kind with this (unpromoted) Hodges abbreviation.
     pub fn from_abbr(abbr: &str) -> Option<Kind> {
-        Kind::all().find(|k| k.row().face.abbr == abbr)
+        match abbr_slot(abbr) {
+            Some(i) => Kind::from_code(abbr_tables().abbr[i]),
+            None => Kind::all().find(|k| k.row().face.abbr == abbr),
+        }
+    }
+
+    /// The kind whose promoted face has this alias (e.g. `GB` for the promoted Sparrow Pawn).
+    pub fn from_promoted_alias(alias: &str) -> Option<Kind> {
+        let named = |k: &Kind| {
+            k.row()
+                .promoted
+                .as_ref()
+                .is_some_and(|p| p.alias == Some(alias))
+        };
+        match abbr_slot(alias) {
+            Some(i) => Kind::from_code(abbr_tables().alias[i]),
+            None => Kind::all().find(named),
+        }
+    }
+
+    /// 0: none; otherwise the kind's index plus one (the entries of the abbreviation tables).
+    fn from_code(code: u8) -> Option<Kind> {
+        code.checked_sub(1).map(Kind)
     }
 
     /// The kind with this FEN letter (either case).
@@ -89,6 +111,51 @@ impl Kind {
         let c = c.to_ascii_uppercase();
         Kind::all().find(|k| k.row().letter == c)
     }
+}
+
+/// Slots of the abbreviation tables: one per string of one or two ASCII capitals.
+const ABBR_SLOTS: usize = 26 * 27;
+
+/// The slot of a string of one or two ASCII capitals (None for any other string).
+fn abbr_slot(s: &str) -> Option<usize> {
+    let cap = |c: &u8| c.is_ascii_uppercase().then(|| usize::from(c - b'A'));
+    match s.as_bytes() {
+        [a] => Some(cap(a)? * 27),
+        [a, b] => Some(cap(a)? * 27 + cap(b)? + 1),
+        _ => None,
+    }
+}
+
+/// Kind by abbreviation and by promoted alias, for abbreviations of one or two capitals
+/// (others are looked up in the piece table itself).
+struct AbbrTables {
+    abbr: [u8; ABBR_SLOTS],
+    alias: [u8; ABBR_SLOTS],
+}
+
+fn abbr_tables() -> &'static AbbrTables {
+    static T: OnceLock<AbbrTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = AbbrTables {
+            abbr: [0; ABBR_SLOTS],
+            alias: [0; ABBR_SLOTS],
+        };
+        // In table order, the first kind wins (as a search of the table would find it).
+        let set = |slots: &mut [u8; ABBR_SLOTS], s: &str, k: Kind| {
+            if let Some(i) = abbr_slot(s)
+                && slots[i] == 0
+            {
+                slots[i] = k.0 + 1;
+            }
+        };
+        for k in Kind::all() {
+            set(&mut t.abbr, k.row().face.abbr, k);
+            if let Some(a) = k.row().promoted.as_ref().and_then(|p| p.alias) {
+                set(&mut t.alias, a, k);
+            }
+        }
+        t
+    })
 }
 
 /// A piece on the board: its side, kind and whether it is promoted.
@@ -155,6 +222,61 @@ const DIRS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
+/// The largest step the step table holds, in either coordinate.
+const STEP_MAX: i8 = 2;
+const STEP_SIDE: usize = (2 * STEP_MAX + 1) as usize;
+/// Number of squares of the board.
+const NSQ: usize = 121;
+/// Marks a step that leaves the board.
+const OFF: u8 = u8::MAX;
+
+/// For each square number (all 256, as `WA.offset` reads them), the square `(dx, dy)` away
+/// for |dx|, |dy| <= `STEP_MAX` (or `OFF`): the geometry of [`WA`] without a division per
+/// step, and without a range check on the square.
+static STEPS: [[u8; STEP_SIDE * STEP_SIDE]; 256] = {
+    let mut t = [[OFF; STEP_SIDE * STEP_SIDE]; 256];
+    let (w, h) = (WA.files as i16, WA.ranks as i16);
+    assert!((w * h) as usize == NSQ);
+    let mut sq = 0;
+    while sq < 256 {
+        let (c, r) = (sq as i16 % w, sq as i16 / w);
+        let mut i = 0;
+        while i < STEP_SIDE * STEP_SIDE {
+            let dx = (i % STEP_SIDE) as i16 - STEP_MAX as i16;
+            let dy = (i / STEP_SIDE) as i16 - STEP_MAX as i16;
+            let (c2, r2) = (c + dx, r + dy);
+            if c2 >= 0 && r2 >= 0 && c2 < w && r2 < h {
+                t[sq][i] = (r2 * w + c2) as u8;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The square `(dx, dy)` away, if on the board: `WA.offset` by table.
+#[inline]
+fn step(sq: Square, dx: i8, dy: i8) -> Option<Square> {
+    if dx.abs() > STEP_MAX || dy.abs() > STEP_MAX {
+        return WA.offset(sq, dx, dy);
+    }
+    let i = (dy + STEP_MAX) as usize * STEP_SIDE + (dx + STEP_MAX) as usize;
+    match STEPS[sq.index()][i] {
+        OFF => None,
+        s => Some(Square(s)),
+    }
+}
+
+/// The largest difference of two squares' columns or rows.
+const SPAN: i8 = 10;
+const DELTA_SIDE: usize = (2 * SPAN + 1) as usize;
+
+/// The slot of a difference `(dx, dy)` between two squares in [`FormTable::by_delta`].
+fn delta_slot(dx: i8, dy: i8) -> usize {
+    (dy + SPAN) as usize * DELTA_SIDE + (dx + SPAN) as usize
+}
+
 /// Precomputed movement of one form (kind × promoted) for one colour.
 struct FormTable {
     rays: Vec<Ray>,
@@ -162,6 +284,11 @@ struct FormTable {
     slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
     leaps: u16,
+    /// For each difference between two squares (see [`delta_slot`]): bit i set when
+    /// `rays[i]` covers it on an empty board (how far the board lets it go aside).
+    by_delta: Box<[u32; DELTA_SIDE * DELTA_SIDE]>,
+    /// For each square: the squares from which the form reaches it on an empty board.
+    reach_to: Box<[u128; NSQ]>,
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -198,7 +325,38 @@ fn tables() -> &'static [[FormTable; 2]] {
                             slide[i] = r.range;
                         }
                     }
-                    FormTable { rays, slide, leaps }
+                    assert!(rays.len() <= 32, "at most 32 rays per piece");
+                    let mut by_delta = Box::new([0u32; DELTA_SIDE * DELTA_SIDE]);
+                    for (i, r) in rays.iter().enumerate() {
+                        let (mut x, mut y) = (0i8, 0i8);
+                        for _ in 0..r.range {
+                            (x, y) = (x + r.dx, y + r.dy);
+                            if x.abs() > SPAN || y.abs() > SPAN {
+                                break;
+                            }
+                            by_delta[delta_slot(x, y)] |= 1 << i;
+                        }
+                    }
+                    let mut reach_to = Box::new([0u128; NSQ]);
+                    for (to, set) in reach_to.iter_mut().enumerate() {
+                        for r in &rays {
+                            let mut cur = Square(to as u8);
+                            for _ in 0..r.range {
+                                let Some(s) = step(cur, -r.dx, -r.dy) else {
+                                    break;
+                                };
+                                *set |= 1 << s.index();
+                                cur = s;
+                            }
+                        }
+                    }
+                    FormTable {
+                        rays,
+                        slide,
+                        leaps,
+                        by_delta,
+                        reach_to,
+                    }
                 };
                 out.push([for_color(1), for_color(-1)]);
             }
@@ -209,6 +367,18 @@ fn tables() -> &'static [[FormTable; 2]] {
 
 fn table(p: Piece) -> &'static FormTable {
     &tables()[p.form()][p.color.index()]
+}
+
+/// The squares of a set (bit `i` stands for `Square(i)`), in square order.
+pub fn square_list(mut set: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros();
+        set &= set - 1;
+        Some(Square(i as u8))
+    })
 }
 
 /// Whether a square is in `color`'s promotion zone (the far three ranks).
@@ -237,7 +407,7 @@ pub fn reach(p: Piece, from: Square) -> Vec<(Square, Vec<Square>)> {
         let mut path = Vec::new();
         let mut cur = from;
         for _ in 0..r.range {
-            match WA.offset(cur, r.dx, r.dy) {
+            match step(cur, r.dx, r.dy) {
                 Some(s) => {
                     out.push((s, if r.jump { Vec::new() } else { path.clone() }));
                     path.push(s);
@@ -266,6 +436,42 @@ mod tests {
             }
         }
         assert_eq!(tables().len(), 34);
+    }
+
+    #[test]
+    fn step_table_matches_the_geometry() {
+        for sq in 0..=255u8 {
+            for dx in -4..=4 {
+                for dy in -4..=4 {
+                    let sq = Square(sq);
+                    assert_eq!(step(sq, dx, dy), WA.offset(sq, dx, dy), "{sq:?} {dx} {dy}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn abbreviation_tables_match_the_piece_table() {
+        let mut names: Vec<String> = vec![String::new(), "+SP".into(), "sp".into(), "SPX".into()];
+        for a in b'A'..=b'Z' {
+            names.push((a as char).to_string());
+            for b in b'A'..=b'Z' {
+                names.push(format!("{}{}", a as char, b as char));
+            }
+        }
+        for s in &names {
+            let abbr = Kind::all().find(|k| k.row().face.abbr == s);
+            let alias = Kind::all().find(|k| {
+                k.row()
+                    .promoted
+                    .as_ref()
+                    .is_some_and(|p| p.alias == Some(s.as_str()))
+            });
+            assert_eq!(Kind::from_abbr(s), abbr, "{s}");
+            assert_eq!(Kind::from_promoted_alias(s), alias, "{s}");
+        }
+        assert_eq!(Kind::from_abbr("SP"), Some(Kind::SP));
+        assert_eq!(Kind::from_promoted_alias("GB"), Some(Kind::SP));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! A Wa shogi position and its legal moves.
 
-use super::{DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, in_zone, last_rank, table};
+use super::{
+    DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, delta_slot, in_zone, last_rank, square_list,
+    step, table,
+};
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
 
@@ -23,6 +26,8 @@ pub struct Position {
     pub(crate) checked: bool,
     /// 128-bit Zobrist hash of board, hands and side to move, kept up to date by every change.
     pub(crate) zobrist: u128,
+    /// The squares of each side's pieces (bit `i`: `Square(i)`), kept up to date by `put`.
+    pub(crate) occupied: [u128; 2],
 }
 
 /// SplitMix64 finalizer.
@@ -74,6 +79,7 @@ impl Position {
             fullmove: 1,
             checked: false,
             zobrist: 0,
+            occupied: [0; 2],
         }
     }
 
@@ -145,6 +151,7 @@ impl Position {
     pub(crate) fn put(&mut self, sq: Square, p: Option<Piece>) {
         if let Some(old) = self.board[sq.index()] {
             self.zobrist ^= zpiece(sq, old);
+            self.occupied[old.color.index()] &= !(1 << sq.index());
             if old.kind == Kind::CK && self.kings[old.color.index()] == Some(sq) {
                 self.kings[old.color.index()] = None;
             }
@@ -152,6 +159,7 @@ impl Position {
         self.board[sq.index()] = p;
         if let Some(p) = p {
             self.zobrist ^= zpiece(sq, p);
+            self.occupied[p.color.index()] |= 1 << sq.index();
             if p.kind == Kind::CK {
                 self.kings[p.color.index()] = Some(sq);
             }
@@ -182,13 +190,13 @@ impl Position {
 
     /// Calls `found` for each attacker of `sq` of colour `by`; stops when it returns true.
     /// Returns whether it was stopped.
-    fn attack_scan(&self, sq: Square, by: Color, found: &mut dyn FnMut(Square) -> bool) -> bool {
+    fn attack_scan(&self, sq: Square, by: Color, found: &mut impl FnMut(Square) -> bool) -> bool {
         for (i, &(dx, dy)) in DIRS.iter().enumerate() {
             // The attacker moves in the opposite direction: index i + 4.
             let back = (i + 4) % 8;
             let mut cur = sq;
             let mut dist = 0u8;
-            while let Some(s) = WA.offset(cur, dx, dy) {
+            while let Some(s) = step(cur, dx, dy) {
                 dist += 1;
                 cur = s;
                 if let Some(p) = self.board[s.index()] {
@@ -201,7 +209,7 @@ impl Position {
         }
         for (i, &(dx, dy)) in LEAPS.iter().enumerate() {
             // A piece at sq - leap that leaps by `leap` lands on sq.
-            if let Some(s) = WA.offset(sq, -dx, -dy)
+            if let Some(s) = step(sq, -dx, -dy)
                 && let Some(p) = self.board[s.index()]
                 && p.color == by
                 && table(p).leaps & (1 << i) != 0
@@ -245,17 +253,39 @@ impl Position {
     /// The squares of pieces equal to `p` that can move to `to` by their moves on this board
     /// (nothing in the way), legality aside; in square order.
     pub fn origins(&self, p: Piece, to: Square) -> Vec<Square> {
-        let mut out = Vec::new();
+        square_list(self.origin_set(p, to)).collect()
+    }
+
+    /// [`Position::origins`] as a set: bit `i` stands for `Square(i)` (no allocation).
+    pub fn origin_set(&self, p: Piece, to: Square) -> u128 {
+        // The pieces of that side equal to `p` with a clear way to `to`.
+        let mut out = 0u128;
+        if to.index() >= N {
+            return self.origin_walk(p, to);
+        }
+        let near = self.occupied[p.color.index()] & table(p).reach_to[to.index()];
+        for s in square_list(near) {
+            if self.board[s.index()] == Some(p) && self.path_to(p, s, to) == Some(None) {
+                out |= 1 << s.index();
+            }
+        }
+        out
+    }
+
+    /// [`Position::origin_set`] by walking each ray back from `to` (kept for off-board
+    /// square numbers, which the walk reads as `WA.offset` does).
+    fn origin_walk(&self, p: Piece, to: Square) -> u128 {
+        let mut out = 0u128;
         for r in &table(p).rays {
             let mut cur = to;
             for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, -r.dx, -r.dy) else {
+                let Some(s) = step(cur, -r.dx, -r.dy) else {
                     break;
                 };
                 cur = s;
                 if let Some(q) = self.board[s.index()] {
                     if q == p {
-                        out.push(s);
+                        out |= 1 << s.index();
                     }
                     if !r.jump {
                         break;
@@ -263,8 +293,6 @@ impl Position {
                 }
             }
         }
-        out.sort();
-        out.dedup();
         out
     }
 
@@ -281,11 +309,11 @@ impl Position {
         out
     }
 
-    fn piece_targets(&self, p: Piece, from: Square, emit: &mut dyn FnMut(Square)) {
+    fn piece_targets(&self, p: Piece, from: Square, emit: &mut impl FnMut(Square)) {
         for r in &table(p).rays {
             let mut cur = from;
             for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
+                let Some(s) = step(cur, r.dx, r.dy) else {
                     break;
                 };
                 cur = s;
@@ -307,7 +335,13 @@ impl Position {
     /// Whether a drop of `kind` by the side to move on `to` breaks a drop rule that does not
     /// depend on check: the square must be empty, not dead, and not a second Sparrow Pawn.
     fn drop_rule(&self, kind: Kind, to: Square) -> Result<(), IllegalMove> {
-        self.drop_rule_with(kind, to, self.sparrow_files())
+        // Only a Sparrow Pawn drop looks for Sparrow Pawns, and only in the file of `to`.
+        let files = if kind == Kind::SP {
+            self.sparrow_files_in(WA.col_row(to).0 as usize)
+        } else {
+            0
+        };
+        self.drop_rule_with(kind, to, files)
     }
 
     /// Bit `file` set: the side to move has an unpromoted Sparrow Pawn in that file.
@@ -320,6 +354,22 @@ impl Position {
         let mut mask = 0u16;
         for (i, p) in self.board.iter().enumerate() {
             if *p == own {
+                mask |= 1 << WA.file(Square(i as u8));
+            }
+        }
+        mask
+    }
+
+    /// [`Position::sparrow_files`] for the squares of one column only (0 = left-most).
+    fn sparrow_files_in(&self, col: usize) -> u16 {
+        let own = Some(Piece {
+            color: self.turn,
+            kind: Kind::SP,
+            promoted: false,
+        });
+        let mut mask = 0u16;
+        for i in (col..N).step_by(WA.files as usize) {
+            if self.board[i] == own {
                 mask |= 1 << WA.file(Square(i as u8));
             }
         }
@@ -346,6 +396,21 @@ impl Position {
 
     /// Every move the pieces allow, before the check and drop-mate rules.
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.each_pseudo_move(Kind::all(), &mut |m| {
+            out.push(m);
+            false
+        });
+    }
+
+    /// Calls `f` with every move the pieces allow (board moves in square order, then drops
+    /// of the kinds `drop_kinds` lists, in that order) until it returns true; returns
+    /// whether it did (a board move's piece finishes its moves first).
+    fn each_pseudo_move(
+        &self,
+        drop_kinds: impl Iterator<Item = Kind>,
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut stop = false;
         for i in 0..N {
             let Some(p) = self.board[i] else { continue };
             if p.color != self.turn {
@@ -354,35 +419,41 @@ impl Position {
             let from = Square(i as u8);
             self.piece_targets(p, from, &mut |to| {
                 let opt = Position::promotion_options(p, from, to);
-                if opt.can {
-                    out.push(Move::Normal {
+                if opt.can && !stop {
+                    stop = f(Move::Normal {
                         from,
                         to,
                         promote: true,
                     });
                 }
-                if !opt.must {
-                    out.push(Move::Normal {
+                if !opt.must && !stop {
+                    stop = f(Move::Normal {
                         from,
                         to,
                         promote: false,
                     });
                 }
             });
+            if stop {
+                return true;
+            }
         }
         if self.variant.drops() && self.hands[self.turn.index()].iter().any(|&n| n > 0) {
             let sparrow_files = self.sparrow_files();
-            for kind in Kind::all() {
+            for kind in drop_kinds {
                 if self.hands[self.turn.index()][kind.index()] == 0 {
                     continue;
                 }
                 for to in WA.squares() {
-                    if self.drop_rule_with(kind, to, sparrow_files).is_ok() {
-                        out.push(Move::Drop { kind, to });
+                    if self.drop_rule_with(kind, to, sparrow_files).is_ok()
+                        && f(Move::Drop { kind, to })
+                    {
+                        return true;
                     }
                 }
             }
         }
+        false
     }
 
     /// For a pseudo-legal move: the check rule and the Sparrow-drop-mate rule.
@@ -400,22 +471,41 @@ impl Position {
                 Ok(())
             };
         }
-        let mut next = self.clone();
-        next.apply(m);
         // Not in check, a drop only blocks lines: the King stays safe.
         let safe = !self.checked && matches!(m, Move::Drop { .. });
-        if !safe && next.is_in_check_of(self.turn) {
-            return Err(IllegalMove::LeavesKingInCheck);
+        if !safe {
+            let mut next = self.clone();
+            next.apply(m);
+            if next.is_in_check_of(self.turn) {
+                return Err(IllegalMove::LeavesKingInCheck);
+            }
         }
-        if let Move::Drop { kind: Kind::SP, .. } = m
-            && next.is_in_check_of(next.turn)
+        if let Move::Drop { kind: Kind::SP, to } = *m
+            && self.drop_gives_check(Kind::SP, to)
         {
+            let mut next = self.clone();
+            next.apply(m);
             next.checked = true;
             if !next.has_legal_move() {
                 return Err(IllegalMove::SparrowDropMate);
             }
         }
         Ok(())
+    }
+
+    /// Whether dropping `kind` on `to` checks the opponent: as in `gave_check`, the side to
+    /// move attacks nothing of the opponent's King before the drop, and a drop only blocks
+    /// lines, so only the dropped piece can give check.
+    fn drop_gives_check(&self, kind: Kind, to: Square) -> bool {
+        let Some(k) = self.kings[self.turn.opponent().index()] else {
+            return false;
+        };
+        let p = Piece {
+            color: self.turn,
+            kind,
+            promoted: false,
+        };
+        self.path_to(p, to, k) == Some(None)
     }
 
     /// Whether moving the piece on `from` to `to` uncovers an attack on the King on `k` by a
@@ -435,7 +525,7 @@ impl Position {
         let enemy = self.turn.opponent();
         let mut cur = k;
         let mut dist = 0u8;
-        while let Some(s) = WA.offset(cur, dir.0, dir.1) {
+        while let Some(s) = step(cur, dir.0, dir.1) {
             dist += 1;
             cur = s;
             if s == to {
@@ -461,11 +551,12 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(&mut moves);
-        // Sparrow drops last: their drop-mate test is the expensive one.
-        moves.sort_by_key(|m| matches!(m, Move::Drop { kind: Kind::SP, .. }));
-        moves.iter().any(|m| self.final_rules(m).is_ok())
+        // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
+        // expensive one.
+        let drop_kinds = Kind::all()
+            .filter(|&k| k != Kind::SP)
+            .chain(std::iter::once(Kind::SP));
+        self.each_pseudo_move(drop_kinds, &mut |m| self.final_rules(&m).is_ok())
     }
 
     /// Whether the game is over in this position (checkmate or no legal move).
@@ -501,28 +592,40 @@ impl Position {
     }
 
     /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
-    /// and if so the first piece in the way (Some(None): the way is clear).
+    /// and if so the first piece in the way (Some(None): the way is clear). When several rays
+    /// reach `to`: clear if one of them is, else the blocker on the last of them.
     fn path_to(&self, p: Piece, from: Square, to: Square) -> Option<Option<Square>> {
+        if from.index() >= N || to.index() >= N {
+            return None;
+        }
+        let t = table(p);
+        let (fc, fr) = WA.col_row(from);
+        let (tc, tr) = WA.col_row(to);
+        // Only the rays that cover the difference are walked, and only up to `to`.
+        let mut rays = t.by_delta[delta_slot(tc - fc, tr - fr)];
         let mut found = None;
-        for r in &table(p).rays {
+        while rays != 0 {
+            let r = &t.rays[rays.trailing_zeros() as usize];
+            rays &= rays - 1;
+            if r.jump {
+                return Some(None);
+            }
             let mut cur = from;
             let mut blocker = None;
-            for _ in 0..r.range {
-                let Some(s) = WA.offset(cur, r.dx, r.dy) else {
-                    break;
-                };
+            while let Some(s) = step(cur, r.dx, r.dy) {
                 if s == to {
-                    if blocker.is_none() {
-                        return Some(None);
-                    }
-                    found = Some(blocker);
                     break;
                 }
-                if !r.jump && blocker.is_none() && self.board[s.index()].is_some() {
+                if self.board[s.index()].is_some() {
                     blocker = Some(s);
+                    break;
                 }
                 cur = s;
             }
+            if blocker.is_none() {
+                return Some(None);
+            }
+            found = Some(blocker);
         }
         found
     }
@@ -530,6 +633,17 @@ impl Position {
     /// The rules a move must satisfy, game over aside: like [`Position::check`] but without
     /// telling a finished game apart (cheaper where many candidate moves are tried).
     pub fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.check_rules_with(m, false)
+    }
+
+    /// [`Position::check_rules`] for a move of a piece of the side to move that reaches `to`
+    /// with a clear way (one of [`Position::origin_set`]): the same answer, without walking
+    /// the way again. For other moves, the answer may be wrong.
+    pub(crate) fn check_rules_reaching(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.check_rules_with(m, true)
+    }
+
+    fn check_rules_with(&self, m: &Move, clear_way: bool) -> Result<(), IllegalMove> {
         match *m {
             Move::Normal { from, to, promote } => {
                 let Some(p) = self.piece_at(from) else {
@@ -542,7 +656,11 @@ impl Position {
                 if p.color != self.turn {
                     return Err(IllegalMove::NotYourPiece { at: Self::fr(from) });
                 }
-                match self.path_to(p, from, to) {
+                match if clear_way {
+                    Some(None)
+                } else {
+                    self.path_to(p, from, to)
+                } {
                     None => return Err(IllegalMove::CannotMoveThatWay),
                     Some(Some(b)) => return Err(IllegalMove::PathBlocked { at: Self::fr(b) }),
                     Some(None) => {}
@@ -633,7 +751,7 @@ impl Position {
         let back = (i + 4) % 8;
         let mut cur = k;
         let mut dist = 0u8;
-        while let Some(s) = WA.offset(cur, dir.0, dir.1) {
+        while let Some(s) = step(cur, dir.0, dir.1) {
             dist += 1;
             cur = s;
             if let Some(q) = self.board[s.index()] {
@@ -711,6 +829,68 @@ mod tests {
     use super::*;
     use crate::generate::Rng;
 
+    /// The candidate origins from the side's pieces equal those found by walking back from
+    /// the target, for every piece face and target square, along random games.
+    #[test]
+    fn origin_set_matches_the_walk() {
+        let mut rng = Rng::new(5);
+        for game in 0..20 {
+            let mut pos = Position::start(Variant::Wa);
+            for ply in 0..300 {
+                if ply % 7 == 0 {
+                    for i in 0..N {
+                        let Some(p) = pos.board[i] else { continue };
+                        for to in 0..N {
+                            let to = Square(to as u8);
+                            assert_eq!(
+                                pos.origin_set(p, to),
+                                pos.origin_walk(p, to),
+                                "game {game} ply {ply} {p:?} {to:?}"
+                            );
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_unchecked(&m);
+            }
+        }
+    }
+
+    /// Whether a drop gives check, found without playing it, agrees with playing it on a
+    /// copy, for every drop the rules of the pieces allow, along random games.
+    #[test]
+    fn drop_check_matches_a_played_copy() {
+        let mut rng = Rng::new(11);
+        for game in 0..60 {
+            let mut pos = Position::start(Variant::Wa);
+            for ply in 0..300 {
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                for m in &pseudo {
+                    if let Move::Drop { kind, to } = *m {
+                        let mut next = pos.clone();
+                        next.apply(m);
+                        assert_eq!(
+                            pos.drop_gives_check(kind, to),
+                            next.is_in_check_of(next.turn),
+                            "game {game} ply {ply} {m:?}"
+                        );
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                pos.play_unchecked(&m);
+            }
+        }
+    }
+
     /// The incrementally kept hash and in-check flag equal their from-scratch values along
     /// random games with captures, drops and promotions.
     #[test]
@@ -720,6 +900,11 @@ mod tests {
             let mut pos = Position::start(Variant::Wa);
             for ply in 0..300 {
                 assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
+                for c in [Color::Black, Color::White] {
+                    let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
+                    let set = squares.fold(0u128, |m, i| m | 1 << i);
+                    assert_eq!(pos.occupied[c.index()], set, "game {game} ply {ply}");
+                }
                 assert_eq!(
                     pos.checked,
                     pos.is_in_check_of(pos.turn),
