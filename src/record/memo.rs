@@ -202,7 +202,8 @@ impl Quick {
         }
     }
 
-    fn unpack(bits: u64) -> Quick {
+    #[inline(always)]
+    pub(crate) fn unpack(bits: u64) -> Quick {
         let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
         let glyph = match field(50, 3) {
             1 => Some(Glyph::Good),
@@ -275,6 +276,10 @@ enum Short {
 
 /// What a lookup found.
 pub(crate) enum Found<'m> {
+    /// A [`Quick`] packed in 64 bits ([`Quick::unpack`]): returned packed, as one word, so
+    /// that the caller does not read back fields written one by one (a slow store-to-load
+    /// forwarding).
+    Packed(u64),
     Quick(Quick),
     /// Each token: its items (the token's pair first, then its inner pairs in pre-order;
     /// positions relative to the segment) and, for moves and move numbers, the token decoded.
@@ -370,41 +375,45 @@ impl Memo {
         if bytes.len() <= SHORT {
             let key = short_key(bytes);
             let tiny = bytes.len() <= 7;
-            let known = match tiny.then(|| self.tiny.get(&key.0)).flatten() {
-                Some(&bits) => Short::Quick(Quick::unpack(bits)),
-                None => match self.short.get(&key) {
-                    Some(&k) => k,
-                    None => {
-                        let mark = (self.tokens.len(), self.items.len());
-                        let e = self.parse(seg);
-                        let k = match e.and_then(|e| self.quick(seg, e)) {
-                            Some(q) => {
-                                self.tokens.truncate(mark.0);
-                                self.items.truncate(mark.1);
-                                Short::Quick(q)
-                            }
-                            None => Short::Tokens(e),
-                        };
-                        let packed = match k {
-                            Short::Quick(q) if tiny => q.pack(),
-                            _ => None,
-                        };
-                        if self.short.len() + self.tiny.len() < MAX_SHORT {
-                            match packed {
-                                Some(bits) => {
-                                    self.tiny.insert(key.0, bits);
-                                }
-                                None => {
-                                    self.short.insert(key, k);
-                                }
-                            }
-                        } else if matches!(k, Short::Tokens(_)) {
-                            // Used once, not kept: the segments memoized first stay.
-                            self.one_off = Some(mark);
+            if let Some(&bits) = tiny.then(|| self.tiny.get(&key.0)).flatten() {
+                // Tag 2: a move number; bit 3: written `12.`.
+                if bits & 3 == 2 && bits & 8 != 0 && !open_ok() {
+                    return None;
+                }
+                return Some(Found::Packed(bits));
+            }
+            let known = match self.short.get(&key) {
+                Some(&k) => k,
+                None => {
+                    let mark = (self.tokens.len(), self.items.len());
+                    let e = self.parse(seg);
+                    let k = match e.and_then(|e| self.quick(seg, e)) {
+                        Some(q) => {
+                            self.tokens.truncate(mark.0);
+                            self.items.truncate(mark.1);
+                            Short::Quick(q)
                         }
-                        k
+                        None => Short::Tokens(e),
+                    };
+                    let packed = match k {
+                        Short::Quick(q) if tiny => q.pack(),
+                        _ => None,
+                    };
+                    if self.short.len() + self.tiny.len() < MAX_SHORT {
+                        match packed {
+                            Some(bits) => {
+                                self.tiny.insert(key.0, bits);
+                            }
+                            None => {
+                                self.short.insert(key, k);
+                            }
+                        }
+                    } else if matches!(k, Short::Tokens(_)) {
+                        // Used once, not kept: the segments memoized first stay.
+                        self.one_off = Some(mark);
                     }
-                },
+                    k
+                }
             };
             return match known {
                 Short::Quick(Quick::Number { open: true, .. }) if !open_ok() => None,

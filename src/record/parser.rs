@@ -231,6 +231,9 @@ impl<'s> Builder<'s> {
             {
                 let shift = self.base + pos;
                 match found {
+                    Found::Packed(bits) => {
+                        self.quick(Quick::unpack(bits), &text[pos..end], shift)?
+                    }
                     Found::Quick(q) => self.quick(q, &text[pos..end], shift)?,
                     Found::Tokens(tokens, items) => {
                         for &(first, count, ref decoded) in tokens {
