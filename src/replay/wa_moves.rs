@@ -206,7 +206,8 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
         kind,
         promoted,
     };
-    let abbr = piece.face().abbr;
+    // The face's abbreviation, for messages only.
+    let abbr = || piece.face().abbr;
     match h.action {
         Action::Turn => Err(Fail::new(
             "bad_action",
@@ -239,7 +240,12 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                         };
                         return Err(Fail::new(
                             "no_piece",
-                            format!("{} has no {abbr} on {}: {there}", side(turn), name(from, r)),
+                            format!(
+                                "{} has no {} on {}: {there}",
+                                side(turn),
+                                abbr(),
+                                name(from, r)
+                            ),
                         ));
                     }
                     1 << from.index()
@@ -285,15 +291,16 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                     return Err(Fail::new(
                         "ambiguous_move",
                         format!(
-                            "{} pieces {abbr} can move to {}: write the origin",
+                            "{} pieces {} can move to {}: write the origin",
                             legal.count_ones(),
+                            abbr(),
                             name(to, r)
                         ),
                     )
                     .help(format!(
                         "candidates: {}",
                         square_list(legal)
-                            .map(|s| format!("{abbr}{}", name(s, r)))
+                            .map(|s| format!("{}{}", abbr(), name(s, r)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )));
