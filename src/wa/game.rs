@@ -28,6 +28,9 @@ impl Hasher for ZobristHasher {
     }
 }
 
+/// Room made in a game's history at its first move.
+const GAME_PLIES: usize = 512;
+
 /// How many times each position (by Zobrist key) occurred.
 type Seen = HashMap<u128, u32, BuildHasherDefault<ZobristHasher>>;
 
@@ -109,6 +112,12 @@ impl Game {
     fn record(&mut self) {
         let gave_check = self.pos.in_check();
         let key = self.pos.repetition_hash();
+        if self.history.len() == 1 {
+            // At the first move (not before: a new game is copied for the record's start),
+            // room for a game of typical length, a few hundred plies, without regrowing.
+            self.seen.reserve(GAME_PLIES);
+            self.history.reserve(GAME_PLIES);
+        }
         let count = {
             let c = self.seen.entry(key).or_insert(0);
             *c += 1;
