@@ -304,7 +304,7 @@ pub(crate) struct Memo {
     /// Segments of up to 7 bytes that are one move or move number (most of them), keyed by
     /// one u64, the [`Quick`] packed in another: 16 bytes a slot, so that the map stays in
     /// the CPU's nearer caches.
-    tiny: FxHashMap<u64, u64>,
+    tiny: TinyTable,
     map: FxHashMap<Box<[u8]>, Option<Entry>>,
     /// Ranges in `items`, one per token, and the token decoded (moves and move numbers).
     tokens: Vec<(u32, u32, Option<Decoded>)>,
@@ -375,7 +375,7 @@ impl Memo {
         if bytes.len() <= SHORT {
             let key = short_key(bytes);
             let tiny = bytes.len() <= 7;
-            if let Some(&bits) = tiny.then(|| self.tiny.get(&key.0)).flatten() {
+            if let Some(bits) = tiny.then(|| self.tiny.get(key.0)).flatten() {
                 // Tag 2: a move number; bit 3: written `12.`.
                 if bits & 3 == 2 && bits & 8 != 0 && !open_ok() {
                     return None;
@@ -547,6 +547,71 @@ impl Memo {
             count: self.tokens.len() as u32 - first,
             open_number: last_number_open,
         })
+    }
+}
+
+/// An open-addressing table from a tiny segment's key (never 0: its length is in the top byte)
+/// to its packed [`Quick`]: key and value side by side, so that a lookup usually touches one
+/// cache line (a general hash map touches two: its control bytes and its slot).
+#[derive(Default)]
+struct TinyTable {
+    /// (key, value); key 0: empty. Linear probing; at most half full.
+    slots: Vec<(u64, u64)>,
+    len: usize,
+}
+
+impl TinyTable {
+    fn slot(&self, key: u64) -> usize {
+        // Fibonacci hashing: the high bits of the product, as many as the table needs.
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<u64> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let (k, v) = self.slots[i];
+            if k == key {
+                return Some(v);
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: u64, value: u64) {
+        if key == 0 {
+            return;
+        }
+        if (self.len + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![(0, 0); (old.len() * 2).max(1024)];
+            self.len = 0;
+            for (k, v) in old {
+                if k != 0 {
+                    self.insert(k, v);
+                }
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        while self.slots[i].0 != 0 && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        if self.slots[i].0 == 0 {
+            self.len += 1;
+        }
+        self.slots[i] = (key, value);
+    }
+
+    fn len(&self) -> usize {
+        self.len
     }
 }
 

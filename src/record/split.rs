@@ -175,9 +175,15 @@ impl State {
             if matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C) && self.lead_partial.is_empty() {
                 return;
             }
-            self.lead_partial.push(b);
+            // The non-ASCII blanks all start with a byte of 0x80 or more: an ASCII byte that
+            // starts no partial one ends the lead at once.
+            if b < 0x80 && self.lead_partial.is_empty() {
+                self.at_lead = false;
+            } else {
+                self.lead_partial.push(b);
+            }
             let partial = self.lead_partial.as_slice();
-            if LEAD_BLANKS.iter().any(|s| s.starts_with(partial)) {
+            if self.at_lead && LEAD_BLANKS.iter().any(|s| s.starts_with(partial)) {
                 if LEAD_BLANKS.contains(&partial) {
                     self.lead_partial.clear();
                 }
