@@ -202,8 +202,10 @@ impl Movetext {
 
     /// An empty main line, with room for `nodes` moves.
     pub fn with_capacity(nodes: usize) -> Self {
+        let mut main = Line::new(None, 0, Span::default());
+        main.nodes.reserve(nodes);
         Movetext {
-            lines: vec![Line::new(None, 0, Span::default())],
+            lines: vec![main],
             nodes: Vec::with_capacity(nodes),
         }
     }

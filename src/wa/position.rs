@@ -111,7 +111,14 @@ impl Position {
 
     /// The start position.
     pub fn start(variant: Variant) -> Position {
-        super::fen::parse(super::fen::START, variant).expect("the start position parses")
+        // Read once per variant, then copied (every game of a batch starts here).
+        static START: [std::sync::OnceLock<Position>; 2] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        START[usize::from(variant == Variant::WaNoDrop)]
+            .get_or_init(|| {
+                super::fen::parse(super::fen::START, variant).expect("the start position parses")
+            })
+            .clone()
     }
 
     pub fn variant(&self) -> Variant {
