@@ -228,6 +228,35 @@ impl Position {
         false
     }
 
+    /// Whether `by` attacks `sq` once the piece on `vacated` has left it (lines through
+    /// `vacated` open).
+    fn attacked_vacating(&self, sq: Square, by: Color, vacated: Square) -> bool {
+        for (i, &(dx, dy)) in DIRS.iter().enumerate() {
+            let back = (i + 4) % 8;
+            let mut cur = sq;
+            let mut dist = 0u8;
+            while let Some(s) = step(cur, dx, dy) {
+                dist += 1;
+                cur = s;
+                if s == vacated {
+                    continue;
+                }
+                if let Some(p) = self.board[s.index()] {
+                    if p.color == by && table(p).slide[back] >= dist {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        LEAPS.iter().enumerate().any(|(i, &(dx, dy))| {
+            step(sq, -dx, -dy).is_some_and(|s| {
+                self.board[s.index()]
+                    .is_some_and(|p| p.color == by && table(p).leaps & (1 << i) != 0)
+            })
+        })
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.checked
@@ -473,6 +502,17 @@ impl Position {
             // Not in check and the King stays: only an attack uncovered through `from` can
             // reach the King.
             return if self.uncovers_attack(k, from, to) {
+                Err(IllegalMove::LeavesKingInCheck)
+            } else {
+                Ok(())
+            };
+        }
+        if let Move::Normal { from, to, .. } = *m
+            && self.kings[self.turn.index()] == Some(from)
+        {
+            // The King moves: safe unless its new square is attacked once it has left
+            // `from` (a piece it captures stands on that square and blocks no line to it).
+            return if self.attacked_vacating(to, self.turn.opponent(), from) {
                 Err(IllegalMove::LeavesKingInCheck)
             } else {
                 Ok(())
