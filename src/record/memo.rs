@@ -38,10 +38,12 @@ use rustc_hash::FxHashMap;
 /// The longest segment memoized, in bytes.
 pub(crate) const MAX_SEGMENT: usize = 96;
 /// The most segments memoized, of up to 16 bytes (moves, move numbers) and longer (mostly tag
-/// pairs); further segments are read by pest every time. This bounds the memo's memory per
-/// thread (about 8 MB at most).
+/// pairs); further segments are read by pest every time. With [`MAX_ARENA_BYTES`] this bounds
+/// the memo's memory per thread: about 8 MB at most.
 const MAX_SHORT: usize = 48 * 1024;
 const MAX_LONG: usize = 4 * 1024;
+/// The most bytes of token lists kept (the maps' own slots aside).
+const MAX_ARENA_BYTES: usize = 4 << 20;
 
 /// A token decoded once for all its occurrences (positions relative to the segment start).
 pub(crate) enum Decoded {
@@ -399,7 +401,7 @@ impl Memo {
                         Short::Quick(q) if tiny => q.pack(),
                         _ => None,
                     };
-                    if self.short.len() + self.tiny.len() < MAX_SHORT {
+                    if self.short.len() + self.tiny.len() < MAX_SHORT && !self.arenas_full() {
                         match packed {
                             Some(bits) => {
                                 self.tiny.insert(key.0, bits);
@@ -426,7 +428,7 @@ impl Memo {
             None => {
                 let mark = (self.tokens.len(), self.items.len());
                 let e = self.parse(seg);
-                if self.map.len() < MAX_LONG {
+                if self.map.len() < MAX_LONG && !self.arenas_full() {
                     self.map.insert(bytes.into(), e);
                 } else {
                     self.one_off = Some(mark);
@@ -435,6 +437,14 @@ impl Memo {
             }
         }?;
         self.found(entry, open_ok)
+    }
+
+    /// Whether the token arenas have reached their budget (segments of many tokens each could
+    /// otherwise fill them far beyond what the entry counts suggest).
+    fn arenas_full(&self) -> bool {
+        self.tokens.len() * std::mem::size_of::<(u32, u32, Option<Decoded>)>()
+            + self.items.len() * std::mem::size_of::<Item>()
+            > MAX_ARENA_BYTES
     }
 
     fn found(&self, entry: Entry, open_ok: impl Fn() -> bool) -> Option<Found<'_>> {
@@ -678,5 +688,28 @@ mod tests {
             let bits = q.pack().expect("fits");
             assert_eq!(Quick::unpack(bits), q, "{seg}");
         }
+    }
+
+    #[test]
+    fn the_memo_stays_within_its_budget() {
+        let mut memo = Memo::default();
+        // 100,000 distinct segments of several tokens each (`$12$34(` reads as two NAGs and
+        // a `(`), then long ones.
+        for i in 0..100_000u32 {
+            let seg = format!("${}${}(", i % 1000, i / 1000);
+            assert!(memo.lookup(&seg, 0, seg.len()).is_some(), "{seg}");
+            let long = format!("$1$2$3$4$5$6$7$8{i}");
+            assert!(memo.lookup(&long, 0, long.len()).is_some(), "{long}");
+        }
+        assert!(memo.short.len() + memo.tiny.len() <= MAX_SHORT);
+        assert!(memo.map.len() <= MAX_LONG);
+        let arena = memo.tokens.len() * std::mem::size_of::<(u32, u32, Option<Decoded>)>()
+            + memo.items.len() * std::mem::size_of::<Item>();
+        assert!(arena <= MAX_ARENA_BYTES + 4096, "{arena} bytes");
+        // Still reading correctly once full.
+        let Some(Found::Tokens(tokens, _)) = memo.lookup("$7$8(", 0, 5) else {
+            panic!("a segment of three tokens");
+        };
+        assert_eq!(tokens.len(), 3);
     }
 }
