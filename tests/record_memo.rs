@@ -13,20 +13,12 @@
 use kifu::record::{parse_game_str, parse_game_str_without_memo};
 use std::path::Path;
 
-/// SplitMix64.
-struct Rng(u64);
+/// The generator's SplitMix64, with the two helpers these cases need.
+struct Rng(kifu::generate::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n.max(1) as u64) as usize
     }
 
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
@@ -118,7 +110,7 @@ fn case(rng: &mut Rng, words: &[String]) -> String {
 fn check(cases: usize, seed: u64) {
     let words = fixture_words();
     assert!(words.len() > 100, "the fixtures give words");
-    let mut rng = Rng(seed);
+    let mut rng = Rng(kifu::generate::Rng::new(seed));
     let (mut ok, mut errors) = (0, 0);
     for i in 0..cases {
         let text = case(&mut rng, &words);

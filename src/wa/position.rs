@@ -876,27 +876,14 @@ mod tests {
     use super::*;
     use crate::generate::Rng;
 
-    /// The candidate origins from the side's pieces equal those found by walking back from
-    /// the target, for every piece face and target square, along random games.
-    #[test]
-    fn origin_set_matches_the_walk() {
-        let mut rng = Rng::new(5);
-        for game in 0..20 {
+    /// Plays `games` random games of up to 300 plies from the start (random legal moves,
+    /// seeded), calling `check(position, game, ply)` before each move.
+    fn along_random_games(seed: u64, games: usize, mut check: impl FnMut(&Position, usize, usize)) {
+        let mut rng = Rng::new(seed);
+        for game in 0..games {
             let mut pos = Position::start(Variant::Wa);
             for ply in 0..300 {
-                if ply % 7 == 0 {
-                    for i in 0..N {
-                        let Some(p) = pos.board[i] else { continue };
-                        for to in 0..N {
-                            let to = Square(to as u8);
-                            assert_eq!(
-                                pos.origin_set(p, to),
-                                pos.origin_walk(p, to),
-                                "game {game} ply {ply} {p:?} {to:?}"
-                            );
-                        }
-                    }
-                }
+                check(&pos, game, ply);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -905,65 +892,67 @@ mod tests {
                 pos.play_unchecked(&m);
             }
         }
+    }
+
+    /// The candidate origins from the side's pieces equal those found by walking back from
+    /// the target, for every piece face and target square, along random games.
+    #[test]
+    fn origin_set_matches_the_walk() {
+        along_random_games(5, 20, |pos, game, ply| {
+            if ply % 7 != 0 {
+                return;
+            }
+            for i in 0..N {
+                let Some(p) = pos.board[i] else { continue };
+                for to in 0..N {
+                    let to = Square(to as u8);
+                    assert_eq!(
+                        pos.origin_set(p, to),
+                        pos.origin_walk(p, to),
+                        "game {game} ply {ply} {p:?} {to:?}"
+                    );
+                }
+            }
+        });
     }
 
     /// Whether a drop gives check, found without playing it, agrees with playing it on a
     /// copy, for every drop the rules of the pieces allow, along random games.
     #[test]
     fn drop_check_matches_a_played_copy() {
-        let mut rng = Rng::new(11);
-        for game in 0..60 {
-            let mut pos = Position::start(Variant::Wa);
-            for ply in 0..300 {
-                let mut pseudo = Vec::new();
-                pos.pseudo_moves(&mut pseudo);
-                for m in &pseudo {
-                    if let Move::Drop { kind, to } = *m {
-                        let mut next = pos.clone();
-                        next.apply(m);
-                        assert_eq!(
-                            pos.drop_gives_check(kind, to),
-                            next.is_in_check_of(next.turn),
-                            "game {game} ply {ply} {m:?}"
-                        );
-                    }
+        along_random_games(11, 60, |pos, game, ply| {
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            for m in &pseudo {
+                if let Move::Drop { kind, to } = *m {
+                    let mut next = pos.clone();
+                    next.apply(m);
+                    assert_eq!(
+                        pos.drop_gives_check(kind, to),
+                        next.is_in_check_of(next.turn),
+                        "game {game} ply {ply} {m:?}"
+                    );
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len() as u64) as usize];
-                pos.play_unchecked(&m);
             }
-        }
+        });
     }
 
     /// The incrementally kept hash and in-check flag equal their from-scratch values along
     /// random games with captures, drops and promotions.
     #[test]
     fn incremental_state_matches_recomputation() {
-        let mut rng = Rng::new(7);
-        for game in 0..200 {
-            let mut pos = Position::start(Variant::Wa);
-            for ply in 0..300 {
-                assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
-                for c in [Color::Black, Color::White] {
-                    let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
-                    let set = squares.fold(0u128, |m, i| m | 1 << i);
-                    assert_eq!(pos.occupied[c.index()], set, "game {game} ply {ply}");
-                }
-                assert_eq!(
-                    pos.checked,
-                    pos.is_in_check_of(pos.turn),
-                    "game {game} ply {ply}"
-                );
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len() as u64) as usize];
-                pos.play_unchecked(&m);
+        along_random_games(7, 200, |pos, game, ply| {
+            assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
+            for c in [Color::Black, Color::White] {
+                let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
+                let set = squares.fold(0u128, |m, i| m | 1 << i);
+                assert_eq!(pos.occupied[c.index()], set, "game {game} ply {ply}");
             }
-        }
+            assert_eq!(
+                pos.checked,
+                pos.is_in_check_of(pos.turn),
+                "game {game} ply {ply}"
+            );
+        });
     }
 }
