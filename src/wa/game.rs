@@ -3,36 +3,30 @@
 use super::{Move, Position};
 use crate::geometry::Color;
 use crate::rules::{IllegalMove, Outcome, Status, Termination};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Hashes the 128-bit Zobrist key of a position for the map of positions seen: the key is
-/// random already, so folding its halves together is enough (SipHash would only cost time).
-#[derive(Clone, Copy, Debug, Default)]
-struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Not used for u128 keys; any bytes still hash deterministically.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.0 ^= n as u64 ^ (n >> 64) as u64;
-    }
-}
 
 /// Room made in a game's history at its first move.
 const GAME_PLIES: usize = 512;
 
-/// How many times each position (by Zobrist key) occurred.
-type Seen = HashMap<u128, u32, BuildHasherDefault<ZobristHasher>>;
+/// A 4,096-bit filter of the positions seen (bit: 12 bits of the Zobrist key). A clear bit
+/// proves a position new, so the history is searched only for the few positions that may
+/// repeat; no map is kept.
+#[derive(Clone, Debug)]
+struct SeenFilter([u64; 64]);
+
+impl SeenFilter {
+    fn bit(key: u128) -> (usize, u64) {
+        let b = (key as u64 >> 20) & 4095;
+        ((b >> 6) as usize, 1 << (b & 63))
+    }
+
+    /// Marks `key` seen; returns whether it may have been seen before.
+    fn insert(&mut self, key: u128) -> bool {
+        let (i, m) = Self::bit(key);
+        let before = self.0[i] & m != 0;
+        self.0[i] |= m;
+        before
+    }
+}
 
 /// A game: the current position, the positions seen so far, and the outcome once the
 /// repetition rule has ended it. (Mate and "no legal move" are read off the current position
@@ -45,16 +39,16 @@ pub struct Game {
     /// start). Two different positions share a hash with probability about 2^-128: the hash
     /// stands for the position.
     history: Vec<(u128, bool)>,
-    /// How many times each position occurred.
-    seen: Seen,
+    /// Which positions may have occurred (exact counts come from `history`).
+    seen: SeenFilter,
     repetition: Option<Outcome>,
 }
 
 impl Game {
     /// A game from a position (the start position or one set up from a FEN).
     pub fn new(pos: Position) -> Game {
-        let mut seen = Seen::default();
-        seen.insert(pos.repetition_hash(), 1);
+        let mut seen = SeenFilter([0; 64]);
+        seen.insert(pos.repetition_hash());
         Game {
             history: vec![(pos.repetition_hash(), false)],
             pos,
@@ -115,13 +109,21 @@ impl Game {
         if self.history.len() == 1 {
             // At the first move (not before: a new game is copied for the record's start),
             // room for a game of typical length, a few hundred plies, without regrowing.
-            self.seen.reserve(GAME_PLIES);
             self.history.reserve(GAME_PLIES);
         }
-        let count = {
-            let c = self.seen.entry(key).or_insert(0);
-            *c += 1;
-            *c
+        // Positions alternate sides to move (part of the key): only every other entry can
+        // be the same position.
+        let count = if self.seen.insert(key) {
+            1 + self
+                .history
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|(k, _)| *k == key)
+                .count()
+        } else {
+            1
         };
         self.history.push((key, gave_check));
         if count >= 4 {
