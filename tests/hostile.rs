@@ -62,29 +62,25 @@ fn only_case() -> Option<u64> {
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
 
-/// SplitMix64.
+/// SplitMix64 (the generator's), with the helpers these cases need.
 #[derive(Clone, Debug)]
-struct Rng(u64);
+struct Rng(kifu::generate::Rng);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(kifu::generate::Rng::new(seed))
     }
 
     /// The generator of case `index` of a stream: independent of every other case.
     fn for_case(seed: u64, stream: u64, index: u64) -> Rng {
-        let mut r = Rng(seed ^ stream.wrapping_mul(0xA076_1D64_78BD_642F));
-        r.0 ^= index.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let state = seed ^ stream.wrapping_mul(0xA076_1D64_78BD_642F);
+        let mut r = Rng::new(state ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
         r.next();
         r
     }
 
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number below `n` (0 when n is 0).

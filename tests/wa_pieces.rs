@@ -23,6 +23,31 @@ fn go(from: &str, parts: &[((i8, i8), u8)]) -> Vec<String> {
 }
 
 /// A lone Black piece on `at` (kings far away on 2k and 10a, off every line through 6f).
+/// The eight squares around `from` (a King's steps).
+fn king_steps(from: &str) -> Vec<String> {
+    go(
+        from,
+        &[
+            (F, 1),
+            (B, 1),
+            (L, 1),
+            (R, 1),
+            (FL, 1),
+            (FR, 1),
+            (BL, 1),
+            (BR, 1),
+        ],
+    )
+}
+
+/// `letter` on 6f, surrounded on all eight sides by its own promoted Sparrows (and the Kings).
+fn ringed(letter: &str) -> kifu::wa::Position {
+    let ring = king_steps("6f");
+    let mut pieces: Vec<(&str, &str)> = ring.iter().map(|s| (s.as_str(), "+P")).collect();
+    pieces.extend([("6f", letter), ("2k", "K"), ("10a", "k")]);
+    wa_pos(&pieces, "", "w")
+}
+
 fn lone(letter: &str, at: &str) -> Vec<String> {
     let pos = wa_pos(&[(at, letter), ("2k", "K"), ("10a", "k")], "", "w");
     targets(&pos, at)
@@ -38,19 +63,7 @@ fn leaps(from: &str, offs: &[(i8, i8)]) -> Vec<String> {
 
 #[test]
 fn crane_king() {
-    let e = go(
-        "6f",
-        &[
-            (F, 1),
-            (B, 1),
-            (L, 1),
-            (R, 1),
-            (FL, 1),
-            (FR, 1),
-            (BL, 1),
-            (BR, 1),
-        ],
-    );
+    let e = king_steps("6f");
     assert_eq!(e.len(), 8);
     // The Black King itself: put it on 6f.
     let pos = wa_pos(&[("6f", "K"), ("10a", "k")], "", "w");
@@ -91,25 +104,11 @@ fn treacherous_fox() {
 #[test]
 fn treacherous_fox_leaps_over_pieces() {
     // Surrounded by own pieces on all 8 neighbours: only the leaps remain.
-    let ring: Vec<String> = go(
-        "6f",
-        &[
-            (F, 1),
-            (B, 1),
-            (L, 1),
-            (R, 1),
-            (FL, 1),
-            (FR, 1),
-            (BL, 1),
-            (BR, 1),
-        ],
-    );
-    let mut pieces: Vec<(&str, &str)> = ring.iter().map(|s| (s.as_str(), "+P")).collect();
-    pieces.extend([("6f", "X"), ("2k", "K"), ("10a", "k")]);
-    let pos = wa_pos(&pieces, "", "w");
+    let pos = ringed("X");
     let e = leaps("6f", &[(2, -2), (-2, -2), (2, 2), (-2, 2), (0, -2), (0, 2)]);
     assert_eq!(targets(&pos, "6f"), e);
     // An enemy ring: the steps capture, and the leaps still jump.
+    let ring = king_steps("6f");
     let mut pieces: Vec<(&str, &str)> = ring.iter().map(|s| (s.as_str(), "+p")).collect();
     pieces.extend([("6f", "X"), ("2k", "K"), ("10a", "k")]);
     let pos = wa_pos(&pieces, "", "w");
@@ -196,40 +195,13 @@ fn heavenly_horse_four_leaps_only() {
     assert_eq!(e.len(), 4);
     assert_eq!(lone("+H", "6f"), e);
     // It leaps over a ring of pieces.
-    let ring = go(
-        "6f",
-        &[
-            (F, 1),
-            (B, 1),
-            (L, 1),
-            (R, 1),
-            (FL, 1),
-            (FR, 1),
-            (BL, 1),
-            (BR, 1),
-        ],
-    );
-    let mut pieces: Vec<(&str, &str)> = ring.iter().map(|s| (s.as_str(), "+P")).collect();
-    pieces.extend([("6f", "+H"), ("2k", "K"), ("10a", "k")]);
-    assert_eq!(targets(&wa_pos(&pieces, "", "w"), "6f"), e);
+    assert_eq!(targets(&ringed("+H"), "6f"), e);
 }
 
 #[test]
 fn oxcart_and_plodding_ox() {
     assert_eq!(lone("O", "6f"), go("6f", &[(F, ALL)]));
-    let k = go(
-        "6f",
-        &[
-            (F, 1),
-            (B, 1),
-            (L, 1),
-            (R, 1),
-            (FL, 1),
-            (FR, 1),
-            (BL, 1),
-            (BR, 1),
-        ],
-    );
+    let k = king_steps("6f");
     assert_eq!(lone("+O", "6f"), k);
 }
 

@@ -181,13 +181,13 @@ impl Position {
 
     /// Whether `by` attacks `sq` (pieces of `by` that could move there, pins ignored).
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.attack_scan(sq, by, &mut |_| true)
+        self.attack_scan(sq, by, None, &mut |_| true)
     }
 
     /// The squares of `by`'s pieces that attack `sq`.
     pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
         let mut out = Vec::new();
-        self.attack_scan(sq, by, &mut |s| {
+        self.attack_scan(sq, by, None, &mut |s| {
             out.push(s);
             false
         });
@@ -195,9 +195,15 @@ impl Position {
         out
     }
 
-    /// Calls `found` for each attacker of `sq` of colour `by`; stops when it returns true.
-    /// Returns whether it was stopped.
-    fn attack_scan(&self, sq: Square, by: Color, found: &mut impl FnMut(Square) -> bool) -> bool {
+    /// Calls `found` for each attacker of `sq` of colour `by`, as if the square `vacated` (if
+    /// any) were empty; stops when it returns true. Returns whether it was stopped.
+    fn attack_scan(
+        &self,
+        sq: Square,
+        by: Color,
+        vacated: Option<Square>,
+        found: &mut impl FnMut(Square) -> bool,
+    ) -> bool {
         for (i, &(dx, dy)) in DIRS.iter().enumerate() {
             // The attacker moves in the opposite direction: index i + 4.
             let back = (i + 4) % 8;
@@ -206,6 +212,9 @@ impl Position {
             while let Some(s) = step(cur, dx, dy) {
                 dist += 1;
                 cur = s;
+                if Some(s) == vacated {
+                    continue;
+                }
                 if let Some(p) = self.board[s.index()] {
                     if p.color == by && table(p).slide[back] >= dist && found(s) {
                         return true;
@@ -231,30 +240,7 @@ impl Position {
     /// Whether `by` attacks `sq` once the piece on `vacated` has left it (lines through
     /// `vacated` open).
     fn attacked_vacating(&self, sq: Square, by: Color, vacated: Square) -> bool {
-        for (i, &(dx, dy)) in DIRS.iter().enumerate() {
-            let back = (i + 4) % 8;
-            let mut cur = sq;
-            let mut dist = 0u8;
-            while let Some(s) = step(cur, dx, dy) {
-                dist += 1;
-                cur = s;
-                if s == vacated {
-                    continue;
-                }
-                if let Some(p) = self.board[s.index()] {
-                    if p.color == by && table(p).slide[back] >= dist {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        LEAPS.iter().enumerate().any(|(i, &(dx, dy))| {
-            step(sq, -dx, -dy).is_some_and(|s| {
-                self.board[s.index()]
-                    .is_some_and(|p| p.color == by && table(p).leaps & (1 << i) != 0)
-            })
-        })
+        self.attack_scan(sq, by, Some(vacated), &mut |_| true)
     }
 
     /// Whether the side to move is in check.
