@@ -33,6 +33,7 @@ mod memo;
 mod parser;
 mod span;
 mod split;
+mod token;
 mod types;
 
 pub use error::{ErrorKind, RecordError};

@@ -770,9 +770,9 @@ impl fmt::Display for HodgesMove {
 /// A piece abbreviation as written: an optional `+` then one or two ASCII capitals.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
-    promoted: bool,
-    letters: [u8; 2],
-    len: u8,
+    pub(super) promoted: bool,
+    pub(super) letters: [u8; 2],
+    pub(super) len: u8,
 }
 
 impl Piece {
@@ -993,7 +993,7 @@ impl Mark {
 /// Up to two marks, in the order written.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Marks {
-    items: [Option<Mark>; 2],
+    pub(super) items: [Option<Mark>; 2],
 }
 
 impl Marks {
@@ -1109,101 +1109,5 @@ impl EngineSquare {
 impl fmt::Display for EngineSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_letter(), self.rank)
-    }
-}
-
-// ------------------------------------------------------------------------------- packing
-
-// Written moves packed in a few bits, for the reader's memo (src/record/memo.rs): the fields of
-// a move as the parser found them, not a reading of the text.
-
-/// A field of `width` bits at `at`.
-fn field(bits: u64, at: u32, width: u32) -> u64 {
-    (bits >> at) & ((1 << width) - 1)
-}
-
-impl Piece {
-    /// 18 bits: promoted, two letters, length.
-    pub(crate) fn pack(self) -> u64 {
-        u64::from(self.promoted)
-            | u64::from(self.len == 2) << 1
-            | u64::from(self.letters[0]) << 2
-            | u64::from(self.letters[1]) << 10
-    }
-
-    pub(crate) fn unpack(bits: u64) -> Piece {
-        Piece {
-            promoted: field(bits, 0, 1) == 1,
-            len: 1 + field(bits, 1, 1) as u8,
-            letters: [field(bits, 2, 8) as u8, field(bits, 10, 8) as u8],
-        }
-    }
-}
-
-impl Marks {
-    /// 4 bits: two marks of 2 bits (0 none, 1 `+`, 2 `=`, 3 `#`).
-    pub(crate) fn pack(self) -> u64 {
-        let one = |m: Option<Mark>| match m {
-            None => 0,
-            Some(Mark::Plus) => 1,
-            Some(Mark::Equals) => 2,
-            Some(Mark::Hash) => 3,
-        };
-        one(self.items[0]) | one(self.items[1]) << 2
-    }
-
-    pub(crate) fn unpack(bits: u64) -> Marks {
-        let one = |b: u64| match b {
-            1 => Some(Mark::Plus),
-            2 => Some(Mark::Equals),
-            3 => Some(Mark::Hash),
-            _ => None,
-        };
-        Marks {
-            items: [one(field(bits, 0, 2)), one(field(bits, 2, 2))],
-        }
-    }
-}
-
-impl Square {
-    /// 10 bits: file and rank (0-15), file style, rank style; None if they do not fit.
-    pub(crate) fn pack(self) -> Option<u64> {
-        (self.file < 16 && self.rank < 16).then(|| {
-            u64::from(self.file)
-                | u64::from(self.rank) << 4
-                | u64::from(self.file_style == FileStyle::FullWidth) << 8
-                | u64::from(self.rank_style == RankStyle::Kanji) << 9
-        })
-    }
-
-    pub(crate) fn unpack(bits: u64) -> Square {
-        Square {
-            file: field(bits, 0, 4) as u8,
-            rank: field(bits, 4, 4) as u8,
-            file_style: if field(bits, 8, 1) == 1 {
-                FileStyle::FullWidth
-            } else {
-                FileStyle::Ascii
-            },
-            rank_style: if field(bits, 9, 1) == 1 {
-                RankStyle::Kanji
-            } else {
-                RankStyle::Letter
-            },
-        }
-    }
-}
-
-impl EngineSquare {
-    /// 8 bits: file and rank (0-15); None if they do not fit.
-    pub(crate) fn pack(self) -> Option<u64> {
-        (self.file < 16 && self.rank < 16).then(|| u64::from(self.file) | u64::from(self.rank) << 4)
-    }
-
-    pub(crate) fn unpack(bits: u64) -> EngineSquare {
-        EngineSquare {
-            file: field(bits, 0, 4) as u8,
-            rank: field(bits, 4, 4) as u8,
-        }
     }
 }
