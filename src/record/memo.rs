@@ -30,9 +30,9 @@
 //! CPU's second-level cache for a typical vocabulary (a general hash map touches two lines, its
 //! control bytes and its slot, in a table twice the size, which cost a tenth of reading).
 
+use super::annotations::Dots;
 use super::grammar::{RecordParser, Rule};
 use super::token::{Collector, Decoded, Item, decode};
-use super::types::Dots;
 use compact_str::CompactString;
 use pest::Parser as _;
 use rustc_hash::FxHashMap;

@@ -27,24 +27,28 @@
 //! assert_eq!(record.result.unwrap().value, ResultToken::Unknown);
 //! ```
 
+mod annotations;
 mod error;
+mod game;
 pub mod grammar;
 mod memo;
+mod movetext;
 mod parser;
 mod span;
 mod split;
 mod token;
-mod types;
+mod written;
 
+pub use annotations::{Annotation, Comment, CommentKind, Dots, Glyph, MoveNumber, Nag};
 pub use error::{ErrorKind, RecordError};
+pub use game::{GameResult, Record, ResultToken, Tag};
+pub use movetext::{Event, Line, LineId, Movetext, Node, NodeId, Walk};
 pub use parser::{parse_game, parse_game_str, parse_game_str_without_memo};
 pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
-pub use types::{
-    Action, Annotation, Comment, CommentKind, Dots, EngineMove, EngineOrigin, EngineSquare, Event,
-    Facing, FileStyle, GameResult, Glyph, HodgesMove, Line, LineId, Mark, Marks, MoveNumber,
-    Movetext, Nag, Node, NodeId, Piece, RankStyle, Record, ResultToken, Square, Tag, Walk,
-    WrittenMove,
+pub use written::{
+    Action, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, HodgesMove, Mark, Marks,
+    Piece, RankStyle, Square, WrittenMove,
 };
 
 use std::io::BufRead;

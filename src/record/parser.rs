@@ -15,7 +15,10 @@ use super::memo::{self, Found, Memo, Token};
 use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
 use super::token::{Collector, Decoded, Item, decode};
-use super::types::*;
+use super::{
+    Annotation, Comment, CommentKind, Dots, GameResult, Glyph, LineId, MoveNumber, Movetext, Nag,
+    Node, Record, ResultToken, Tag, WrittenMove,
+};
 use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
 

@@ -8,12 +8,13 @@
 //! [`WrittenMove`] with its text and span. That is the only way the reader builds a move, with
 //! or without the memo.
 
+use super::annotations::{Dots, Glyph};
 use super::error::{ErrorKind, RecordError};
 use super::grammar::Rule;
 use super::span::Span;
-use super::types::{
-    Action, Dots, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, Glyph, HodgesMove,
-    Mark, Marks, Piece, RankStyle, Square, WrittenMove,
+use super::written::{
+    Action, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, HodgesMove, Mark, Marks,
+    Piece, RankStyle, Square, WrittenMove,
 };
 use compact_str::CompactString;
 
