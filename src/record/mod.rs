@@ -48,7 +48,7 @@ pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
 pub use written::{
     Action, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, HodgesMove, Mark, Marks,
-    Piece, RankStyle, Square, WrittenMove,
+    Piece, RankStyle, SanMove, Square, WrittenMove,
 };
 
 use std::io::BufRead;

@@ -14,7 +14,7 @@ use super::grammar::Rule;
 use super::span::Span;
 use super::written::{
     Action, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, HodgesMove, Mark, Marks,
-    Piece, RankStyle, Square, WrittenMove,
+    Piece, RankStyle, SanMove, Square, WrittenMove,
 };
 use compact_str::CompactString;
 
@@ -106,6 +106,14 @@ pub(super) enum Shape {
         to: EngineSquare,
         marks: Marks,
     },
+    San {
+        piece: Option<Piece>,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        capture: bool,
+        to: EngineSquare,
+        marks: Marks,
+    },
 }
 
 impl Shape {
@@ -132,6 +140,23 @@ impl Shape {
             }),
             Shape::Engine { from, to, marks } => WrittenMove::Engine(EngineMove {
                 from,
+                to,
+                marks,
+                text,
+                span,
+            }),
+            Shape::San {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                marks,
+            } => WrittenMove::San(SanMove {
+                piece,
+                from_file,
+                from_rank,
+                capture,
                 to,
                 marks,
                 text,
@@ -207,14 +232,20 @@ fn decode_move(text: &str, inner: &[Item]) -> Option<Decoded> {
     let mut facing = None;
     let mut marks = Marks::NONE;
     let mut drop = None;
+    let (mut from_file, mut from_rank, mut capture) = (None, None, false);
     for p in inner {
         let s = p.text(text);
         // The square being read (the last one started), if one of the first two.
         let current = n_squares.checked_sub(1).filter(|&i| i < 2);
         match p.rule {
-            Rule::hodges | Rule::engine_move | Rule::engine_drop => notation = Some(p.rule),
+            Rule::hodges | Rule::engine_move | Rule::engine_drop | Rule::san => {
+                notation = Some(p.rule)
+            }
             Rule::glyph => glyph = Glyph::from_text(s),
-            Rule::piece => piece = Piece::parse(s),
+            Rule::piece | Rule::san_piece => piece = Piece::parse(s),
+            Rule::san_file => from_file = Some(letter_number(s)),
+            Rule::san_rank => from_rank = digits_value(s).map(|n| n as u8),
+            Rule::san_capture => capture = true,
             Rule::square | Rule::engine_square => n_squares += 1,
             Rule::file_ascii | Rule::file_wide => {
                 if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
@@ -285,6 +316,14 @@ fn decode_move(text: &str, inner: &[Item]) -> Option<Decoded> {
                 marks,
             }
         }
+        Rule::san => Shape::San {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to: engine_squares[0],
+            marks,
+        },
         _ => {
             let (origin, to) = match n_squares {
                 0 | 1 => (None, engine_squares[0]),
@@ -423,6 +462,7 @@ fn unpack_engine_square(bits: u64) -> EngineSquare {
 const HODGES: u64 = 0;
 const ENGINE: u64 = 1;
 const NUMBER: u64 = 2;
+const SAN: u64 = 3;
 
 impl Decoded {
     /// 64 bits, if the fields fit (they do for every move the grammar reads, and for move
@@ -431,6 +471,8 @@ impl Decoded {
     ///   facing 3, marks 4, glyph 3;
     /// - an engine move: drop 1, origin 8 (a square, or the dropped piece's letter),
     ///   destination 8, then marks and glyph at the same bits as a Hodges move;
+    /// - a SAN move: piece 18, piece written 1, origin file 4 and rank 4 (0: not written),
+    ///   capture 1, destination 8, then marks and glyph at the same bits as a Hodges move;
     /// - a move number: dots 1, then the number from bit 8.
     pub fn pack(self) -> Option<u64> {
         let tail = |marks: Marks, glyph: Option<Glyph>| {
@@ -488,6 +530,28 @@ impl Decoded {
                 };
                 Some(ENGINE | from << 2 | pack_engine_square(to)? << 11 | tail(marks, glyph))
             }
+            Decoded::Move {
+                shape:
+                    Shape::San {
+                        piece,
+                        from_file,
+                        from_rank,
+                        capture,
+                        to,
+                        marks,
+                    },
+                glyph,
+            } => {
+                let piece = piece.map_or(0, |p| pack_piece(p) | 1 << 18);
+                Some(
+                    SAN | piece << 2
+                        | small(from_file.unwrap_or(0), 15)? << 21
+                        | small(from_rank.unwrap_or(0), 15)? << 25
+                        | u64::from(capture) << 29
+                        | pack_engine_square(to)? << 30
+                        | tail(marks, glyph),
+                )
+            }
             Decoded::Number { n, dots } => {
                 (n < 1 << 56).then(|| NUMBER | u64::from(dots == Dots::Three) << 2 | n << 8)
             }
@@ -538,6 +602,17 @@ impl Decoded {
                         EngineOrigin::Square(unpack_engine_square(field(bits, 3, 8)))
                     },
                     to: unpack_engine_square(field(bits, 11, 8)),
+                    marks,
+                },
+                glyph,
+            },
+            SAN => Decoded::Move {
+                shape: Shape::San {
+                    piece: (field(bits, 20, 1) == 1).then(|| unpack_piece(field(bits, 2, 18))),
+                    from_file: Some(field(bits, 21, 4) as u8).filter(|&f| f != 0),
+                    from_rank: Some(field(bits, 25, 4) as u8).filter(|&r| r != 0),
+                    capture: field(bits, 29, 1) == 1,
+                    to: unpack_engine_square(field(bits, 30, 8)),
                     marks,
                 },
                 glyph,
@@ -598,6 +673,19 @@ mod tests {
             "5…",
             "999999.",
             "CE-3j??",
+            "Rg4",
+            "g8",
+            "dxd5",
+            "d9+",
+            "+Fxa2",
+            "+Pfg8",
+            "+P8f8",
+            "+P10i10",
+            "+P8xd8",
+            "Fb3+",
+            "+Lb6#",
+            "Rh3xg4+#!",
+            "S@f10#",
         ];
         for text in texts {
             let d = decoded(text);

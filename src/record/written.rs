@@ -1,11 +1,15 @@
-//! Moves exactly as written, in Hodges style or in engine coordinates, with their parts.
+//! Moves exactly as written, in Hodges style, in engine coordinates or in SAN, with their parts.
 
 use super::span::Span;
 use compact_str::CompactString;
 use serde::Serialize;
 use std::fmt::{self, Write as _};
 
-/// A move exactly as written, in one of the two notations.
+/// A move exactly as written, in one of the three notations. They cannot be confused: a Hodges
+/// move has an action (`-`, `x`, `*`, `:`) before a square whose file is a digit; an engine move
+/// has two squares, or a piece letter, `@` and a square (a drop, which SAN writes the same way
+/// with the same meaning: it is read as an engine drop); a SAN move has a single square, file
+/// letter first, maybe after a piece letter, an origin file or rank and `x`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WrittenMove {
@@ -13,6 +17,8 @@ pub enum WrittenMove {
     Hodges(HodgesMove),
     /// Engine (XBoard) coordinates: `h3g4`, `P@e5`.
     Engine(EngineMove),
+    /// SAN as XBoard writes it: `Rg4`, `+Fxa2`, `+P10i10`, `g8`, `dxd5`, `Fb3+`.
+    San(SanMove),
 }
 
 impl WrittenMove {
@@ -21,6 +27,7 @@ impl WrittenMove {
         match self {
             WrittenMove::Hodges(m) => &m.text,
             WrittenMove::Engine(m) => &m.text,
+            WrittenMove::San(m) => &m.text,
         }
     }
 
@@ -29,6 +36,7 @@ impl WrittenMove {
         match self {
             WrittenMove::Hodges(m) => m.span,
             WrittenMove::Engine(m) => m.span,
+            WrittenMove::San(m) => m.span,
         }
     }
 
@@ -37,6 +45,7 @@ impl WrittenMove {
         match self {
             WrittenMove::Hodges(m) => m.marks,
             WrittenMove::Engine(m) => m.marks,
+            WrittenMove::San(m) => m.marks,
         }
     }
 }
@@ -47,6 +56,7 @@ impl fmt::Display for WrittenMove {
         match self {
             WrittenMove::Hodges(m) => m.fmt(f),
             WrittenMove::Engine(m) => m.fmt(f),
+            WrittenMove::San(m) => m.fmt(f),
         }
     }
 }
@@ -394,6 +404,51 @@ impl fmt::Display for EngineMove {
         match self.from {
             EngineOrigin::Square(sq) => write!(f, "{sq}")?,
             EngineOrigin::Drop(p) => write!(f, "{p}@")?,
+        }
+        write!(f, "{}{}", self.to, self.marks)
+    }
+}
+
+/// A move in SAN as XBoard writes it for Wa shogi: `[+][P][file][rank][x]<square>[marks]`.
+///
+/// The piece is one upper-case letter (`+` before it: a promoted piece); the Sparrow Pawn has
+/// none (`g8`, and `dxd5` for a capture, which always names the origin file). The origin is
+/// written, when needed to tell two pieces apart, as its file, its rank or both (`+Pfg8`,
+/// `+P8f8`, `+P10i10`). Squares are engine squares (file letter, rank number). A drop (`X@d3`)
+/// is read as an [`EngineMove`] drop.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SanMove {
+    /// The piece as written (one letter, maybe `+` before it); `None` for the Sparrow Pawn.
+    pub piece: Option<Piece>,
+    /// The origin's file, if written (1 = `a` … 11 = `k`).
+    pub from_file: Option<u8>,
+    /// The origin's rank, if written (1–11).
+    pub from_rank: Option<u8>,
+    /// Whether `x` was written.
+    pub capture: bool,
+    /// The destination.
+    pub to: EngineSquare,
+    /// Marks as written (`+` promotes, `#` claims mate).
+    pub marks: Marks,
+    /// The exact source text (kept inline: no allocation for a move of up to 24 bytes).
+    pub text: CompactString,
+    /// Where.
+    pub span: Span,
+}
+
+impl fmt::Display for SanMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = self.piece {
+            write!(f, "{p}")?;
+        }
+        if let Some(file) = self.from_file {
+            f.write_char(EngineSquare { file, rank: 0 }.file_letter())?;
+        }
+        if let Some(rank) = self.from_rank {
+            write!(f, "{rank}")?;
+        }
+        if self.capture {
+            f.write_char('x')?;
         }
         write!(f, "{}{}", self.to, self.marks)
     }
