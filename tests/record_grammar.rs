@@ -408,6 +408,50 @@ fn largest_move_number() {
     assert_eq!(r.movetext.nodes()[0].number.unwrap().n, u64::MAX);
 }
 
+#[test]
+fn full_width_move_numbers() {
+    // Full-width digits wherever the grammar has digits: files, move numbers, NAGs.
+    let r = one("１. K*２三>W ２… K*1一>E １０. S*2一>S １２. ... W*1三>N $１２ *");
+    let nums: Vec<(u64, Dots)> = r
+        .movetext
+        .main_moves()
+        .map(|n| n.number.map(|m| (m.n, m.dots)).unwrap())
+        .collect();
+    assert_eq!(
+        nums,
+        [
+            (1, Dots::One),
+            (2, Dots::Three),
+            (10, Dots::One),
+            (12, Dots::Three)
+        ]
+    );
+    let first = r.movetext.nodes()[0].number.unwrap();
+    assert_eq!(first.span, Span::new(0, 4));
+    assert_eq!(r.text(first.span), Some("１."));
+    let nags: Vec<u8> = r.movetext.nodes()[3].nags().map(|n| n.value).collect();
+    assert_eq!(nags, [12]);
+    // Written back with ASCII digits.
+    assert!(r.to_string().starts_with("1. K*2三>W 2... K*1一>E 10. "));
+    // Mixed digits, and the same limits as ASCII digits.
+    assert_eq!(
+        one("1２. SP-7g *").movetext.nodes()[0].number.unwrap().n,
+        12
+    );
+    let e = parse_str("１８４４６７４４０７３７０９５５１６１６. SP-7g *").remove(0);
+    assert_eq!(e.unwrap_err().kind, ErrorKind::NumberTooLarge);
+    let e = parse_str("1. SP-7g $２５６ *").remove(0);
+    assert_eq!(e.unwrap_err().kind, ErrorKind::NumberTooLarge);
+    assert_eq!(
+        one("1. SP-7g $２５５ *").movetext.nodes()[0]
+            .nags()
+            .next()
+            .unwrap()
+            .value,
+        255
+    );
+}
+
 // ------------------------------------------------------------------- comments, NAGs, glyphs
 
 #[test]

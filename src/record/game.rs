@@ -22,12 +22,30 @@ pub struct Record {
 }
 
 impl Record {
-    /// The value of the first tag pair called `name` (case-sensitive).
+    /// The value of the first tag pair called `name`, ignoring ASCII case (`[variant "wa"]`
+    /// is the `Variant` tag): the one rule for tag names in the whole crate.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        find_tag(&self.tags, name)
+    }
+
+    /// The tag pairs whose name (ignoring ASCII case) was already used by an earlier tag pair
+    /// of the game, in the order written: `[Variant "wa"] [variant "gufu"]` gives the second.
+    /// [`tag`](Self::tag) reads the first of them.
+    pub fn repeated_tags(&self) -> Vec<&Tag> {
+        let mut order: Vec<usize> = (0..self.tags.len()).collect();
+        // Stable: among equal names, the earliest comes first.
+        order.sort_by(|&a, &b| {
+            let (a, b) = (self.tags[a].name.bytes(), self.tags[b].name.bytes());
+            a.map(|c| c.to_ascii_lowercase())
+                .cmp(b.map(|c| c.to_ascii_lowercase()))
+        });
+        let mut repeated: Vec<usize> = order
+            .windows(2)
+            .filter(|w| self.tags[w[0]].is(&self.tags[w[1]].name))
+            .map(|w| w[1])
+            .collect();
+        repeated.sort_unstable();
+        repeated.into_iter().map(|i| &self.tags[i]).collect()
     }
 
     /// 1-based line and character column of a file offset inside this game.
@@ -74,6 +92,18 @@ pub struct Tag {
     pub value_span: Span,
     /// `[` to `]`.
     pub span: Span,
+}
+
+impl Tag {
+    /// Whether the tag is called `name`, ignoring ASCII case.
+    pub fn is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+    }
+}
+
+/// The value of the first of `tags` called `name`, ignoring ASCII case.
+pub(super) fn find_tag<'t>(tags: &'t [Tag], name: &str) -> Option<&'t str> {
+    tags.iter().find(|t| t.is(name)).map(|t| t.value.as_str())
 }
 
 /// Canonical text: `[Name "value"]` with `"` and `\` escaped.

@@ -55,6 +55,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::san_capture => "'x'",
         Rule::game => "game",
         Rule::ws | Rule::hs | Rule::line_break => "whitespace",
+        Rule::digit => "digit",
         Rule::token_end => "a separator (space, line break, comment, parenthesis)",
         Rule::comment => "comment",
         Rule::header_item => "tag pair or comment",

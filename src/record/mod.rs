@@ -31,6 +31,7 @@ mod annotations;
 mod error;
 mod game;
 pub mod grammar;
+mod hint;
 mod memo;
 mod movetext;
 mod parser;

@@ -11,10 +11,11 @@
 
 use super::error::{ErrorKind, RecordError};
 use super::grammar::{RecordParser, Rule, describe};
+use super::hint::{self, Hint};
 use super::memo::{self, Found, Memo, Token};
 use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
-use super::token::{Collector, Decoded, Item, decode};
+use super::token::{Collector, Decoded, Item, decode, digits_value};
 use super::{
     Annotation, Comment, CommentKind, Dots, GameResult, Glyph, LineId, MoveNumber, Movetext, Nag,
     Node, Record, ResultToken, Tag, WrittenMove,
@@ -158,9 +159,24 @@ impl<'s> Builder<'s> {
         })
     }
 
+    /// Reads the game. An error carries the tag pairs read before it (all of them when it is in
+    /// the movetext).
+    fn read(mut self, memo: Option<&mut Memo>) -> Result<Parsed, RecordError> {
+        match self.tokens(memo).and_then(|end| self.end(end)) {
+            Ok(first) => Ok((
+                self.tags,
+                self.mt,
+                self.result,
+                Span::new(first, self.last_token_end),
+            )),
+            Err(e) => Err(e.with_tags(self.tags)),
+        }
+    }
+
     /// Reads the tokens one after the other: a segment seen before from the memo (see
-    /// [`memo`]), anything else with one `Rule::next_token` call per token.
-    fn read(mut self, mut memo: Option<&mut Memo>) -> Result<Parsed, RecordError> {
+    /// [`memo`]), anything else with one `Rule::next_token` call per token. Returns the end of
+    /// the game (a file offset).
+    fn tokens(&mut self, mut memo: Option<&mut Memo>) -> Result<usize, RecordError> {
         let text = self.text;
         let bytes = text.as_bytes();
         let mut collector = Collector::default();
@@ -171,8 +187,7 @@ impl<'s> Builder<'s> {
                 pos += 1;
             }
             if pos == bytes.len() {
-                let end = self.base + pos;
-                return self.finish(end);
+                return Ok(self.base + pos);
             }
             if let Some(memo) = memo.as_deref_mut()
                 && let Some(end) = memo::segment_end(bytes, pos)
@@ -200,10 +215,7 @@ impl<'s> Builder<'s> {
             }
             match self.next_token(pos, &mut collector)? {
                 Some(end) => pos = end,
-                None => {
-                    let end = self.base + text.len();
-                    return self.finish(end);
-                }
+                None => return Ok(self.base + text.len()),
             }
         }
     }
@@ -217,7 +229,7 @@ impl<'s> Builder<'s> {
     ) -> Result<Option<usize>, RecordError> {
         let rest = self.text.get(pos..).unwrap_or("");
         let pairs = RecordParser::parse(Rule::next_token, rest)
-            .map_err(|e| self.pest_error(e, self.base + pos))?;
+            .map_err(|e| self.with_hint(self.pest_error(e, self.base + pos), pos))?;
         let mut complete = false;
         for token in pairs.tokens() {
             complete = collector.push(token, pos);
@@ -280,6 +292,30 @@ impl<'s> Builder<'s> {
             .map_or(0, char::len_utf8);
         let mut error = err(ErrorKind::Syntax, message, Span::new(start, start + len));
         error.expected = expected;
+        error
+    }
+
+    /// A syntax error where a token starting at (or after whitespace from) `pos` failed to
+    /// read, with a [`hint`] for the word there if there is one.
+    fn with_hint(&self, mut error: RecordError, pos: usize) -> RecordError {
+        let rest = self.text.get(pos..).unwrap_or("");
+        let trimmed = rest.trim_start_matches([
+            '\u{A0}', '\u{3000}', '\u{FEFF}', ' ', '\t', '\n', '\x0B', '\x0C', '\r',
+        ]);
+        let start = self.base + pos + (rest.len() - trimmed.len());
+        match hint::hint(hint::word(trimmed)) {
+            Some(Hint::Help(help)) => error = error.with_help(help),
+            Some(Hint::OffBoardFile {
+                file,
+                start: from,
+                end,
+            }) => {
+                error.message = format!("file {file} is off the board (files 1–11)");
+                error.span = Span::new(start + from, start + end);
+                error.expected.clear();
+            }
+            None => {}
+        }
         error
     }
 
@@ -399,7 +435,8 @@ impl<'s> Builder<'s> {
                 self.movetext_token(span, "NAG")?;
                 self.no_pending_number("a NAG")?;
                 let digits = self.str(pair).trim_start_matches('$');
-                let value = digits.parse::<u8>().map_err(|_| {
+                let value = digits_value(digits).and_then(|n| u8::try_from(n).ok());
+                let value = value.ok_or_else(|| {
                     err(
                         ErrorKind::NumberTooLarge,
                         format!("NAG ${digits} is too large (NAGs are 0-255)"),
@@ -529,7 +566,9 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn finish(mut self, end: usize) -> Result<Parsed, RecordError> {
+    /// The checks at the end of the game (`end`, a file offset); returns where its first
+    /// token starts.
+    fn end(&mut self, end: usize) -> Result<usize, RecordError> {
         if let Some(&(_, open)) = self.stack.last() {
             return Err(err(
                 ErrorKind::UnterminatedVariation,
@@ -565,12 +604,7 @@ impl<'s> Builder<'s> {
         let main_start = self.main_start.unwrap_or(self.main_end);
         self.mt.line_mut(Movetext::MAIN).span =
             Span::new(main_start, self.main_end.max(main_start));
-        Ok((
-            self.tags,
-            self.mt,
-            self.result,
-            Span::new(first, self.last_token_end),
-        ))
+        Ok(first)
     }
 
     /// A tag pair from the pairs inside `tag`.
