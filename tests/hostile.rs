@@ -18,12 +18,17 @@
 //! through the library, 60 records through the binary); `cargo test --release --test hostile
 //! -- --ignored` checks about 350,000 (300,000 + 50,000 + 1,500).
 
+mod common;
+
+use common::games::{legal_moves, positions, styles};
+use common::mutate;
+use common::rng::Rng;
 use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::record::{parse_bytes, parse_str};
-use kifu::replay::{self, AnyMove, Options, State, main_line, replay};
+use kifu::replay::{AnyMove, Options, State, main_line, replay};
 use kifu::svg;
-use kifu::writers::{Notation, Style, psn};
+use kifu::writers::{Style, psn};
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -57,57 +62,6 @@ fn only_case() -> Option<u64> {
     std::env::var("KIFU_HOSTILE_CASE")
         .ok()
         .map(|s| s.trim().parse().expect("KIFU_HOSTILE_CASE"))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-
-/// SplitMix64 (the generator's), with the helpers these cases need.
-#[derive(Clone, Debug)]
-struct Rng(kifu::generate::Rng);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(kifu::generate::Rng::new(seed))
-    }
-
-    /// The generator of case `index` of a stream: independent of every other case.
-    fn for_case(seed: u64, stream: u64, index: u64) -> Rng {
-        let state = seed ^ stream.wrapping_mul(0xA076_1D64_78BD_642F);
-        let mut r = Rng::new(state ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-        r.next();
-        r
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number below `n` (0 when n is 0).
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    /// Mostly small lengths, sometimes long ones.
-    fn len(&mut self, max: usize) -> usize {
-        let cap = match self.below(10) {
-            0..=5 => 8,
-            6..=8 => 64,
-            _ => max,
-        };
-        self.below(cap.min(max) + 1)
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,275 +148,6 @@ fn corpus() -> Vec<Vec<u8>> {
     out
 }
 
-/// Every notation and rank style a variant can be written in.
-fn styles(variant: Variant) -> Vec<Style> {
-    let mut v = Vec::new();
-    for notation in [Notation::Hodges, Notation::Long, Notation::Xboard] {
-        if notation == Notation::Xboard && variant == Variant::Gufu {
-            continue;
-        }
-        for ranks in [RankStyle::Letters, RankStyle::Kanji] {
-            v.push(Style { notation, ranks });
-        }
-    }
-    v
-}
-
-/// Tokens that mean something to the grammar (or nearly do).
-const TOKENS: &[&str] = &[
-    "(",
-    ")",
-    "{",
-    "}",
-    "[",
-    "]",
-    "\"",
-    "\\",
-    ";",
-    "\n",
-    "\r\n",
-    "\r",
-    " ",
-    "\t",
-    "\0",
-    "$",
-    "$0",
-    "$255",
-    "$256",
-    "$99999999999999999999999",
-    "99999999999999999999999.",
-    "18446744073709551615.",
-    "18446744073709551616.",
-    "0.",
-    "1.",
-    "1...",
-    "2...",
-    "...",
-    "*",
-    "1-0",
-    "0-1",
-    "1/2-1/2",
-    "+",
-    "=",
-    "#",
-    ">N",
-    ">E",
-    ">S",
-    ">W",
-    ">",
-    "x",
-    "-",
-    ":",
-    "!",
-    "?",
-    "!!",
-    "??",
-    "!?",
-    "?!",
-    "十一",
-    "十",
-    "一",
-    "三",
-    "１",
-    "１１",
-    "\u{feff}",
-    "\u{200b}",
-    "\u{fffd}",
-    "\u{202e}",
-    "é",
-    "[Variant \"wa\"]\n",
-    "[Variant \"gufu\"]\n",
-    "[Variant \"wa-nodrop\"]\n",
-    "[Variant \"chess\"]\n",
-    "[SetUp \"1\"]\n",
-    "[FEN \"2/2/2 b KkWS 1\"]\n",
-    "[FEN \"Sske/2/KwWn b - 99999999999999999999\"]\n",
-    "[FEN \"k10/11/11/11/11/11/11/11/11/11/10K[P] w 0 1\"]\n",
-    "[FEN \"k10/11/11/11/11/11/11/11/11/11/10K[P] w 99999999999999999999 99999999999999999999\"]\n",
-    "[Result \"1-0\"]\n",
-    "[Event \"\\\"\\\\\"]\n",
-    "\n\n[Event \"x\"]\n",
-    "P@e5",
-    "c9c10+",
-    "h3g4",
-    "k11a1",
-    "SP-7g",
-    "SP*5e",
-    "+SPx6c",
-    "SP-7c=",
-    "SP-7c+",
-    "RR4i-5h",
-    "CK-6k",
-    "K*2三>W",
-    "K:1二>E",
-    "W*1三>N",
-    "Sx1二>E+",
-    "((",
-    "))",
-    "{{",
-    "}}",
-];
-
-const BAD_UTF8: &[&[u8]] = &[
-    &[0xff],
-    &[0xfe, 0xff],
-    &[0xc3],
-    &[0xe4, 0xb8],
-    &[0xed, 0xa0, 0x80],
-    &[0xf4, 0x90, 0x80, 0x80],
-    &[0xc0, 0x80],
-    &[0xef, 0xbb, 0xbf],
-];
-
-fn token_bounds(b: &[u8]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, &c) in b.iter().enumerate() {
-        let ws = c == b' ' || c == b'\n' || c == b'\t' || c == b'\r';
-        match (ws, start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                out.push((s, i));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, b.len()));
-    }
-    out
-}
-
-/// One mutation, in place.
-fn mutate(b: &mut Vec<u8>, corpus: &[Vec<u8>], r: &mut Rng) {
-    let n = b.len();
-    match r.below(14) {
-        // Bit flips.
-        0 | 1 => {
-            if n > 0 {
-                for _ in 0..1 + r.below(8) {
-                    let i = r.below(n);
-                    b[i] ^= 1 << r.below(8);
-                }
-            }
-        }
-        // A byte replaced.
-        2 => {
-            if n > 0 {
-                let i = r.below(n);
-                b[i] = if r.chance(50) {
-                    r.next() as u8
-                } else {
-                    *r.pick(b"(){}[]\"\\;\n\r$*+=#>x-:!?.0123456789 \0")
-                };
-            }
-        }
-        // Truncation.
-        3 => b.truncate(r.below(n + 1)),
-        // A span deleted.
-        4 => {
-            let a = r.below(n + 1);
-            let len = r.len(n - a);
-            b.drain(a..a + len);
-        }
-        // A span duplicated (somewhere else, or right after itself).
-        5 => {
-            let a = r.below(n + 1);
-            let len = r.len(n - a);
-            let span = b[a..a + len].to_vec();
-            let at = if r.chance(50) {
-                a + len
-            } else {
-                r.below(n + 1)
-            };
-            b.splice(at..at, span);
-        }
-        // A span repeated many times (deep nesting when it holds a `(`).
-        6 => {
-            let a = r.below(n + 1);
-            let len = r.len(16.min(n - a));
-            let times = 2 + r.len(2000);
-            let span = b[a..a + len].repeat(times);
-            b.splice(a..a, span);
-        }
-        // Two tokens swapped.
-        7 | 8 => {
-            let t = token_bounds(b);
-            if t.len() >= 2 {
-                let (mut x, mut y) = (*r.pick(&t), *r.pick(&t));
-                if x.0 > y.0 {
-                    std::mem::swap(&mut x, &mut y);
-                }
-                if x.1 <= y.0 {
-                    let mut out = Vec::with_capacity(n);
-                    out.extend_from_slice(&b[..x.0]);
-                    out.extend_from_slice(&b[y.0..y.1]);
-                    out.extend_from_slice(&b[x.1..y.0]);
-                    out.extend_from_slice(&b[x.0..x.1]);
-                    out.extend_from_slice(&b[y.1..]);
-                    *b = out;
-                }
-            }
-        }
-        // A token inserted, at a token boundary or anywhere.
-        9 | 10 => {
-            let at = if r.chance(60) {
-                let t = token_bounds(b);
-                if t.is_empty() {
-                    0
-                } else {
-                    let (s, e) = *r.pick(&t);
-                    if r.chance(50) { s } else { e }
-                }
-            } else {
-                r.below(n + 1)
-            };
-            let tok: Vec<u8> = if r.chance(85) {
-                r.pick(TOKENS).as_bytes().to_vec()
-            } else {
-                r.pick(BAD_UTF8).to_vec()
-            };
-            b.splice(at..at, tok);
-        }
-        // A token deleted.
-        11 => {
-            let t = token_bounds(b);
-            if !t.is_empty() {
-                let (s, e) = *r.pick(&t);
-                b.drain(s..e);
-            }
-        }
-        // A number made huge (or zero).
-        12 => {
-            let digits: Vec<usize> = (0..n).filter(|&i| b[i].is_ascii_digit()).collect();
-            if !digits.is_empty() {
-                let s = *r.pick(&digits);
-                let mut e = s;
-                while e < b.len() && b[e].is_ascii_digit() {
-                    e += 1;
-                }
-                let repl: &[u8] = r.pick::<&[u8]>(&[
-                    b"99999999999999999999999".as_slice(),
-                    b"18446744073709551616",
-                    b"4294967296",
-                    b"0",
-                    b"00000000000000000000001",
-                ]);
-                b.splice(s..e, repl.iter().copied());
-            }
-        }
-        // Spliced with another record.
-        _ => {
-            let other = r.pick(corpus);
-            let a = r.below(n + 1);
-            let c = r.below(other.len() + 1);
-            b.truncate(a);
-            b.extend_from_slice(&other[c..]);
-        }
-    }
-}
-
 /// Case `index` of the stream: random bytes, token soup, or a mutated corpus record.
 fn make_case(corpus: &[Vec<u8>], seed: u64, index: u64) -> Vec<u8> {
     let mut r = Rng::for_case(seed, 1, index);
@@ -475,9 +160,9 @@ fn make_case(corpus: &[Vec<u8>], seed: u64, index: u64) -> Vec<u8> {
             let mut b = Vec::new();
             for _ in 0..r.len(300) {
                 if r.chance(90) {
-                    b.extend_from_slice(r.pick(TOKENS).as_bytes());
+                    b.extend_from_slice(r.pick(mutate::TOKENS).as_bytes());
                 } else {
-                    let t: &&[u8] = r.pick(BAD_UTF8);
+                    let t: &&[u8] = r.pick(mutate::BAD_UTF8);
                     b.extend_from_slice(t);
                 }
                 if r.chance(50) {
@@ -494,7 +179,7 @@ fn make_case(corpus: &[Vec<u8>], seed: u64, index: u64) -> Vec<u8> {
                 _ => r.below(12),
             };
             for _ in 0..k {
-                mutate(&mut b, corpus, &mut r);
+                mutate::record(&mut b, corpus, &mut r);
             }
             b
         }
@@ -553,13 +238,6 @@ fn keep() -> impl Fn(Option<Variant>) -> Options {
         default_variant,
         keep_moves: true,
     }
-}
-
-fn positions(rec: &kifu::record::Record, report: &replay::Report) -> Vec<String> {
-    main_line(&rec.movetext, report)
-        .iter()
-        .map(|(_, _, s)| s.position_string())
-        .collect()
 }
 
 /// An SVG of a state, checked as XML. The options come from `r`.
@@ -975,62 +653,6 @@ const POSITIONS: &[(Variant, &str)] = &[
     (Variant::Gufu, "Ke1/1Wn/ks1 w S 9"),
 ];
 
-fn mutate_position(s: &str, r: &mut Rng) -> Vec<u8> {
-    let mut b = s.as_bytes().to_vec();
-    for _ in 0..r.below(3) {
-        let n = b.len();
-        match r.below(6) {
-            0 => {
-                if n > 0 {
-                    let i = r.below(n);
-                    b[i] = *r.pick(b"0123456789/[]-+ kKpPwWbBeEnNsS\0x");
-                }
-            }
-            1 => {
-                let at = r.below(n + 1);
-                let tok: &[u8] = r.pick::<&[u8]>(&[
-                    b"99999999999999999999".as_slice(),
-                    b"18446744073709551616",
-                    b"4294967295",
-                    b"+",
-                    b"++",
-                    b"/",
-                    b"[",
-                    b"]",
-                    b" ",
-                    b"11",
-                    b"12",
-                    b"0",
-                    b"\xff",
-                    "十".as_bytes(),
-                    b"+K",
-                    b"KK",
-                ]);
-                b.splice(at..at, tok.iter().copied());
-            }
-            2 => b.truncate(r.below(n + 1)),
-            3 => {
-                let a = r.below(n + 1);
-                let len = r.len(n - a);
-                b.drain(a..a + len);
-            }
-            4 => {
-                let a = r.below(n + 1);
-                let len = r.len(n - a);
-                let span = b[a..a + len].to_vec();
-                b.splice(a..a, span);
-            }
-            _ => {
-                if n > 0 {
-                    let i = r.below(n);
-                    b[i] ^= 1 << r.below(8);
-                }
-            }
-        }
-    }
-    b
-}
-
 fn check_position(variant: Variant, s: &str, r: &mut Rng) -> Result<bool, String> {
     match State::from_position_string(variant, s) {
         Err((offset, msg)) => {
@@ -1054,15 +676,7 @@ fn check_position(variant: Variant, s: &str, r: &mut Rng) -> Result<bool, String
                 }
             }
             // The moves of a strange position: generated, played, drawn.
-            let moves: Vec<AnyMove> = match &state {
-                State::Wa(g) => g
-                    .position()
-                    .legal_moves()
-                    .into_iter()
-                    .map(AnyMove::Wa)
-                    .collect(),
-                State::Gufu(p) => p.legal_moves().into_iter().map(AnyMove::Gufu).collect(),
-            };
+            let moves = legal_moves(&state);
             let _ = state.outcome();
             let _ = state.in_check();
             let mut last = None;
@@ -1087,7 +701,7 @@ fn position_fuzz(cases: u64) {
         for i in 0..cases {
             let mut r = Rng::for_case(seed, 4, i);
             let (v, s) = *r.pick(POSITIONS);
-            let bytes = mutate_position(s, &mut r);
+            let bytes = mutate::position(s, &mut r);
             let s = String::from_utf8_lossy(&bytes).into_owned();
             // A position string of the other game, too.
             let v = if r.chance(10) {
