@@ -20,6 +20,7 @@
 
 mod common;
 
+use common::checks;
 use common::games::{legal_moves, positions, styles};
 use common::mutate;
 use common::rng::Rng;
@@ -302,45 +303,13 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
         let rec = match g {
             Err(e) => {
                 st.parse_errors += 1;
-                if e.span.start > e.span.end || e.span.end > bytes.len() {
-                    return Err(format!(
-                        "game {}: error span {:?} outside the input ({} bytes)",
-                        gi + 1,
-                        e.span,
-                        bytes.len()
-                    ));
-                }
-                if e.position.is_none() {
-                    return Err(format!("game {}: error without a position: {e}", gi + 1));
-                }
-                // (Control characters in messages are the printer's job: see `nul_bytes`.)
-                if e.message.is_empty() {
-                    return Err(format!(
-                        "game {}: bad error message {:?}",
-                        gi + 1,
-                        e.message
-                    ));
-                }
+                checks::record_error(bytes, e).map_err(|m| format!("game {}: {m}", gi + 1))?;
                 continue;
             }
             Ok(rec) => rec,
         };
         // The canonical text reads back as the same record.
-        let canon = rec.to_string();
-        let back = parse_str(&canon);
-        match back.as_slice() {
-            [Ok(b)] if b.to_string() == canon => {}
-            other => {
-                return Err(format!(
-                    "game {}: canonical text does not read back the same: {canon:?} -> {:?}",
-                    gi + 1,
-                    other
-                        .iter()
-                        .map(|g| g.as_ref().map(|r| r.to_string()))
-                        .collect::<Vec<_>>()
-                ));
-            }
-        }
+        checks::rereads(rec).map_err(|m| format!("game {}: {m}", gi + 1))?;
         let report = replay(rec, &opts);
         if report.errors.len() > 1 {
             return Err(format!("game {}: {} errors", gi + 1, report.errors.len()));
@@ -354,13 +323,17 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
                     p.span
                 ));
             }
-            if rec.line_col(p.span.start).is_none() {
-                return Err(format!(
-                    "game {}: problem {} at {} has no line/column",
-                    gi + 1,
-                    p.kind,
-                    p.span.start
-                ));
+            let got = rec.line_col(p.span.start);
+            match checks::line_col(bytes, p.span.start) {
+                Ok(want) if got == Some(want) => {}
+                want => {
+                    return Err(format!(
+                        "game {}: problem {} at {}: line/column {got:?}, but {want:?}",
+                        gi + 1,
+                        p.kind,
+                        p.span.start
+                    ));
+                }
             }
             if p.message.is_empty() || p.kind.is_empty() {
                 return Err(format!("game {}: bad problem {:?}", gi + 1, p));
