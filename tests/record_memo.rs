@@ -10,21 +10,11 @@
 //!
 //! Normal run: 6,000 cases; `cargo test --release --test record_memo -- --ignored`: 200,000.
 
+mod common;
+
+use common::rng::Rng;
 use kifu::record::{parse_game_str, parse_game_str_without_memo};
 use std::path::Path;
-
-/// The generator's SplitMix64, with the two helpers these cases need.
-struct Rng(kifu::generate::Rng);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0.below(n.max(1) as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
 
 /// The words of every fixture record (valid and invalid ones).
 fn fixture_words() -> Vec<String> {
@@ -87,7 +77,7 @@ fn case(rng: &mut Rng, words: &[String]) -> String {
                 }
             }
             0..=5 => out.push_str(&words[rng.below(words.len())]),
-            6 | 7 => out.push_str(rng.pick(TRICKY)),
+            6 | 7 => out.push_str(rng.pick::<&str>(TRICKY)),
             8 => {
                 // A long word, around the memo's segment limit.
                 let len = 80 + rng.below(40);
@@ -103,7 +93,7 @@ fn case(rng: &mut Rng, words: &[String]) -> String {
                 }
             }
         }
-        out.push_str(rng.pick(SEPARATORS));
+        out.push_str(rng.pick::<&str>(SEPARATORS));
     }
     out
 }
@@ -111,7 +101,7 @@ fn case(rng: &mut Rng, words: &[String]) -> String {
 fn check(cases: usize, seed: u64) {
     let words = fixture_words();
     assert!(words.len() > 100, "the fixtures give words");
-    let mut rng = Rng(kifu::generate::Rng::new(seed));
+    let mut rng = Rng::new(seed);
     let (mut ok, mut errors) = (0, 0);
     for i in 0..cases {
         let text = case(&mut rng, &words);
