@@ -51,7 +51,8 @@ const TRICKY: &[&str] = &[
     "...", "…", ". ...", ".", "{", "}", "{a b}", "{}", ";", "; x\n", "[", "]", "[Event \"x y\"]",
     "(", ")", "$1", "$", "!", "?!", "12.", "12...", "12…", "1-0", "0-1", "1/2-1/2", "*", "\"",
     "\\", "\0", "+", "=", "#", ">N", "x", "-", "SP-7g", "SP-7三", "h3g4", "P@e5", "c9c10+",
-    "K*2三>W", "１０三", "十一", "\u{A0}...", "\u{3000}…", "12.\u{A0}...", "Rg4", "g8", "dxd5",
+    "K*2三>W", "１０三", "十一", "\u{A0}...", "\u{3000}…", "12.\u{A0}...", "12.\u{A0}", "12.\u{3000}",
+    "Rg4", "g8", "dxd5",
     "+P10i10", "+P8xd8", "Fb3+", "+Lb6#", "X@d3", "S@f10#", "Rh3g4",
 ];
 
@@ -126,6 +127,25 @@ fn check(cases: usize, seed: u64) {
 #[test]
 fn the_memo_reads_what_pest_reads() {
     check(6_000, 0x6d65_6d6f);
+}
+
+#[test]
+fn texts_once_read_wrongly() {
+    for text in [
+        // `104.` then a no-break space in the same segment, then `...` after ASCII blanks.
+        "1. SP-7g 104.\u{a0}  \u{a0}... SP-5d *",
+        "104.\u{3000} ... SP-5d *",
+        "104.\u{a0} SP-5d *",
+    ] {
+        // Twice: the second time from the memo.
+        for _ in 0..2 {
+            assert_eq!(
+                parse_game_str(text),
+                parse_game_str_without_memo(text),
+                "{text:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -168,8 +168,9 @@ impl Memo {
             }
         };
         let tokens = tokens.as_deref()?;
-        if let Some(Token::Decoded { d, end, .. }) = tokens.last()
-            && *end == seg.len()
+        // (Only whitespace follows the last token in the segment, and a move number's dots may
+        // reach past some of it: `12.\u{A0} ...` is one token.)
+        if let Some(Token::Decoded { d, .. }) = tokens.last()
             && open_number(*d)
             && !open_ok()
         {
@@ -347,5 +348,11 @@ mod tests {
             Some(Found::Packed(_))
         ));
         assert!(memo.lookup("SP-7g{", 0, 6).is_none());
+        // A blank that `12.` may skip before its `...` can end the segment.
+        assert!(memo.lookup("104.\u{A0}  \u{A0}...", 0, 6).is_none());
+        assert!(matches!(
+            memo.lookup("104.\u{A0}  SP-7g", 0, 6),
+            Some(Found::Tokens(_))
+        ));
     }
 }
