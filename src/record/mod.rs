@@ -2,12 +2,18 @@
 //!
 //! This is the syntax layer: bytes → games ([`GameSplitter`], streaming) → tokens (the pest
 //! grammar `grammar/record.pest`) → [`Record`]. It knows nothing of the rules: a move is kept as
-//! written ([`WrittenMove`]), marks such as `+` are not interpreted, and nothing is checked
-//! against a board. Every token carries its byte [`Span`] in the file; [`Record::line_col`]
+//! written ([`WrittenMove`]: Hodges style `SP-7g`, engine coordinates `h3g4`, or SAN as XBoard
+//! writes it, `Rg4`), marks such as `+` are not interpreted, and nothing is checked against a
+//! board. Every token carries its byte [`Span`] in the file; [`Record::line_col`]
 //! (or a [`LineIndex`]) turns offsets into 1-based lines and character columns.
 //!
 //! Nothing here panics, recurses per nesting level, or reads more than one game into memory
-//! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`].
+//! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`], which keeps
+//! the tag pairs read before it ([`RecordError::tag`]: a caller can still tell the variant of a
+//! game whose moves do not read) and, for some typos, a hint ([`RecordError::help`]).
+//!
+//! Tag names are matched ignoring ASCII case ([`Record::tag`], [`Tag::is`]);
+//! [`Record::repeated_tags`] lists the tags whose name came before.
 //!
 //! - Games are cut by [`GameSplitter`]: a new game begins at a line starting with `[` once the
 //!   current game has had movetext. Games without tag pairs therefore cannot follow each other
