@@ -36,18 +36,19 @@ use super::token::{Collector, Decoded, Item, decode};
 use compact_str::CompactString;
 use pest::Parser as _;
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 
 /// The longest segment memoized, in bytes.
 pub(super) const MAX_SEGMENT: usize = 96;
-/// The most segments kept; then the memo starts again empty.
-const MAX_SEGMENTS: usize = 64 * 1024;
-/// The most bytes of token lists and long keys kept (the map's own slots aside); then the memo
-/// starts again empty. With [`MAX_SEGMENTS`] this bounds the memo's memory per thread: about
-/// 8 MB at most.
+/// The most segments kept; then the memo starts again empty. (A typical vocabulary is far
+/// smaller: the bench corpus of 4,000 random games has about 19,000 distinct segments.)
+const MAX_SEGMENTS: usize = 48 * 1024;
+/// The most bytes of tokens, pairs and long keys kept (the tables' own slots aside); then the
+/// memo starts again empty. With [`MAX_SEGMENTS`] this bounds the memo's memory per thread:
+/// at most about 8 MB (the tables under 4 MB, this 4 MiB).
 const MAX_HELD_BYTES: usize = 4 << 20;
 
 /// A token of a segment (positions relative to the segment start).
+#[derive(Clone, Copy)]
 pub(super) enum Token {
     /// A move or move number, decoded.
     Decoded {
@@ -55,8 +56,9 @@ pub(super) enum Token {
         start: usize,
         end: usize,
     },
-    /// Any other token: its pairs (see [`Item`]).
-    Pairs(Box<[Item]>),
+    /// Any other token: its pairs (see [`Item`]), `count` of them from `first` in the pairs
+    /// given with it ([`Found::Tokens`]).
+    Pairs { first: u32, count: u32 },
 }
 
 /// What a lookup found.
@@ -65,8 +67,8 @@ pub(super) enum Found<'m> {
     /// one word: the caller does not read back fields written one by one (a slow
     /// store-to-load forwarding).
     Packed(u64),
-    /// The segment's tokens.
-    Tokens(&'m [Token]),
+    /// The segment's tokens, and the pairs their [`Token::Pairs`] refer to.
+    Tokens(&'m [Token], &'m [Item]),
 }
 
 /// The segments seen so far (per thread).
@@ -74,10 +76,24 @@ pub(super) enum Found<'m> {
 pub(super) struct Memo {
     /// Segments of up to 7 bytes that are one move or move number.
     tiny: TinyTable,
-    /// Every other segment: its tokens, or None if pest cannot read it alone.
-    map: FxHashMap<CompactString, Option<Box<[Token]>>>,
-    /// Bytes held by the token lists and by keys too long to be kept inline.
-    held: usize,
+    /// Every other segment: where its tokens are in `tokens` (first, count), or None if pest
+    /// cannot read it alone.
+    map: FxHashMap<CompactString, Option<(u32, u32)>>,
+    /// The tokens of the segments in `map`.
+    arena: Arena,
+    /// Bytes of the keys too long to be kept inline.
+    long_keys: usize,
+}
+
+/// The tokens of the memo's segments, one segment after the other (no allocation per segment,
+/// and emptied at once).
+#[derive(Default)]
+struct Arena {
+    tokens: Vec<Token>,
+    /// The pairs of the [`Token::Pairs`].
+    items: Vec<Item>,
+    /// Reused by every pest run.
+    collector: Collector,
 }
 
 /// Byte classes for cutting segments.
@@ -148,26 +164,35 @@ impl Memo {
             let open = open_number(Decoded::unpack(bits));
             return (!open || open_ok()).then_some(Found::Packed(bits));
         }
-        if self.map.len() + self.tiny.len() >= MAX_SEGMENTS || self.held > MAX_HELD_BYTES {
-            *self = Memo::default();
-        }
-        let tokens = match self.map.entry(CompactString::new(seg)) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => {
-                let tokens = read(seg);
-                if let Some(key) = key
-                    && let Some([Token::Decoded { d, start: 0, end }]) = tokens.as_deref()
-                    && *end == seg.len()
+        let (first, count) = match self.map.get(seg) {
+            Some(&known) => known,
+            None => {
+                if self.is_full() {
+                    self.clear();
+                }
+                let read = self.arena.read(seg);
+                if let (Some(key), Some((first, 1))) = (key, read)
+                    && let Some(&Token::Decoded { d, start: 0, end }) =
+                        self.arena.tokens.get(first as usize)
+                    && end == seg.len()
                     && let Some(bits) = d.pack()
                 {
+                    self.arena.tokens.truncate(first as usize);
                     self.tiny.insert(key, bits);
-                    return (!open_number(*d) || open_ok()).then_some(Found::Packed(bits));
+                    return (!open_number(d) || open_ok()).then_some(Found::Packed(bits));
                 }
-                self.held += held_bytes(e.key(), tokens.as_deref().unwrap_or_default());
-                e.insert(tokens.map(Vec::into_boxed_slice))
+                let name = CompactString::new(seg);
+                if name.is_heap_allocated() {
+                    self.long_keys += seg.len();
+                }
+                self.map.insert(name, read);
+                read
             }
-        };
-        let tokens = tokens.as_deref()?;
+        }?;
+        let tokens = self
+            .arena
+            .tokens
+            .get(first as usize..(first + count) as usize)?;
         // (Only whitespace follows the last token in the segment, and a move number's dots may
         // reach past some of it: `12.\u{A0} ...` is one token.)
         if let Some(Token::Decoded { d, .. }) = tokens.last()
@@ -176,22 +201,76 @@ impl Memo {
         {
             return None;
         }
-        Some(Found::Tokens(tokens))
+        Some(Found::Tokens(tokens, &self.arena.items))
+    }
+
+    fn is_full(&self) -> bool {
+        let held = self.arena.bytes() + self.long_keys;
+        self.map.len() + self.tiny.len() >= MAX_SEGMENTS || held > MAX_HELD_BYTES
+    }
+
+    /// Empties the memo (the tables and arenas keep their room).
+    fn clear(&mut self) {
+        self.tiny.clear();
+        self.map.clear();
+        self.arena.tokens.clear();
+        self.arena.items.clear();
+        self.long_keys = 0;
     }
 }
 
-/// The memory a segment's entry in the map holds beyond its slot.
-fn held_bytes(key: &CompactString, tokens: &[Token]) -> usize {
-    let mut held = std::mem::size_of_val(tokens);
-    if key.is_heap_allocated() {
-        held += key.len();
+impl Arena {
+    /// The bytes its tokens and pairs take.
+    fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.tokens.as_slice()) + std::mem::size_of_val(self.items.as_slice())
     }
-    for t in tokens {
-        if let Token::Pairs(items) = t {
-            held += std::mem::size_of_val::<[Item]>(items);
+
+    /// Reads a segment with pest (`Rule::tokens`) and appends its tokens to the arenas: where
+    /// they are (first, count), or None (and nothing appended) if pest cannot read it alone.
+    fn read(&mut self, seg: &str) -> Option<(u32, u32)> {
+        let pairs = RecordParser::parse(Rule::tokens, seg).ok()?;
+        let (tokens_before, items_before) = (self.tokens.len(), self.items.len());
+        let c = &mut self.collector;
+        c.reset();
+        let mut ok = true;
+        for t in pairs.tokens() {
+            if !c.push(t, 0) {
+                continue;
+            }
+            let items = c.items();
+            let Some(top) = items.first().filter(|top| top.rule != Rule::EOI) else {
+                continue;
+            };
+            // A move number too large to store is an error the reader reports in the full
+            // text.
+            let Ok(decoded) = decode(seg, 0, items) else {
+                ok = false;
+                break;
+            };
+            self.tokens.push(match decoded {
+                Some(d) => Token::Decoded {
+                    d,
+                    start: top.start,
+                    end: top.end,
+                },
+                None => {
+                    let first = self.items.len() as u32;
+                    self.items.extend_from_slice(items);
+                    Token::Pairs {
+                        first,
+                        count: items.len() as u32,
+                    }
+                }
+            });
         }
+        if !ok || c.is_open() {
+            self.tokens.truncate(tokens_before);
+            self.items.truncate(items_before);
+            return None;
+        }
+        let count = self.tokens.len() - tokens_before;
+        Some((tokens_before as u32, count as u32))
     }
-    held
 }
 
 /// The [`TinyTable`] key of a segment of up to 7 bytes: its bytes, and its length in the top
@@ -268,33 +347,11 @@ impl TinyTable {
     fn len(&self) -> usize {
         self.len
     }
-}
 
-/// Every token pest reads in a segment alone (`Rule::tokens`), or None if it cannot.
-fn read(seg: &str) -> Option<Vec<Token>> {
-    let pairs = RecordParser::parse(Rule::tokens, seg).ok()?;
-    let mut collector = Collector::default();
-    let mut tokens = Vec::new();
-    for t in pairs.tokens() {
-        if !collector.push(t, 0) {
-            continue;
-        }
-        let items = collector.items();
-        let top = items.first()?;
-        if top.rule == Rule::EOI {
-            continue;
-        }
-        // A move number too large to store is an error the reader reports in the full text.
-        tokens.push(match decode(seg, 0, items).ok()? {
-            Some(d) => Token::Decoded {
-                d,
-                start: top.start,
-                end: top.end,
-            },
-            None => Token::Pairs(items.into()),
-        });
+    fn clear(&mut self) {
+        self.slots.fill((0, 0));
+        self.len = 0;
     }
-    (!collector.is_open()).then_some(tokens)
 }
 
 /// After a move number `12.` ending at `end`: true if what follows on the line cannot be the
@@ -323,11 +380,12 @@ mod tests {
             let long = format!("$1$2$3$4$5$6$7$8{i}");
             assert!(memo.lookup(&long, 0, long.len()).is_some(), "{long}");
             assert!(memo.map.len() + memo.tiny.len() <= MAX_SEGMENTS);
-            // At most one segment over the budget (it is cleared before the next).
-            assert!(memo.held <= MAX_HELD_BYTES + 4096, "{} bytes", memo.held);
+            let held = memo.arena.bytes();
+            // At most one segment over the budget (it is emptied before the next).
+            assert!(held <= MAX_HELD_BYTES + 4096, "{held} bytes");
         }
         // Still reading correctly after starting again.
-        let Some(Found::Tokens(tokens)) = memo.lookup("$7$8(", 0, 5) else {
+        let Some(Found::Tokens(tokens, _)) = memo.lookup("$7$8(", 0, 5) else {
             panic!("a segment of three tokens");
         };
         assert_eq!(tokens.len(), 3);
@@ -340,7 +398,7 @@ mod tests {
             memo.lookup("SP-7g!", 0, 6),
             Some(Found::Packed(_))
         ));
-        assert!(matches!(memo.lookup("1.SP-7g", 0, 7), Some(Found::Tokens(t)) if t.len() == 2));
+        assert!(matches!(memo.lookup("1.SP-7g", 0, 7), Some(Found::Tokens(t, _)) if t.len() == 2));
         // `12.` then `...` on its line: read in the full text.
         assert!(memo.lookup("12. ...", 0, 3).is_none());
         assert!(matches!(
@@ -352,7 +410,7 @@ mod tests {
         assert!(memo.lookup("104.\u{A0}  \u{A0}...", 0, 6).is_none());
         assert!(matches!(
             memo.lookup("104.\u{A0}  SP-7g", 0, 6),
-            Some(Found::Tokens(_))
+            Some(Found::Tokens(..))
         ));
     }
 }

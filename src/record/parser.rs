@@ -195,15 +195,18 @@ impl<'s> Builder<'s> {
             {
                 match found {
                     Found::Packed(bits) => self.decoded(Decoded::unpack(bits), pos, end)?,
-                    Found::Tokens(tokens) => {
-                        for t in tokens {
+                    Found::Tokens(tokens, items) => {
+                        for &t in tokens {
                             match t {
                                 Token::Decoded { d, start, end } => {
-                                    self.decoded(*d, pos + start, pos + end)?
+                                    self.decoded(d, pos + start, pos + end)?
                                 }
-                                Token::Pairs(items) => {
+                                Token::Pairs { first, count } => {
+                                    let pairs = items
+                                        .get(first as usize..(first + count) as usize)
+                                        .unwrap_or_default();
                                     scratch.clear();
-                                    scratch.extend(items.iter().map(|it| it.shifted(pos)));
+                                    scratch.extend(pairs.iter().map(|it| it.shifted(pos)));
                                     self.token(&scratch)?;
                                 }
                             }

@@ -84,6 +84,12 @@ impl Collector {
         &self.items
     }
 
+    /// Forget any token left unfinished (before reading another text).
+    pub fn reset(&mut self) {
+        self.items.clear();
+        self.open.clear();
+    }
+
     /// Whether a token was left unfinished.
     pub fn is_open(&self) -> bool {
         !self.open.is_empty()
