@@ -5,15 +5,7 @@
 use crate::geometry::{GUFU, Square, WA};
 use crate::{gufu, wa};
 
-/// How ranks are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum RankStyle {
-    /// `a`…`k`.
-    #[default]
-    Letters,
-    /// `一`…`十一`.
-    Kanji,
-}
+pub use crate::geometry::RankStyle;
 
 /// Whether the origin square is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -25,30 +17,14 @@ pub enum Origin {
     Always,
 }
 
-const KANJI: [&str; 11] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一",
-];
-
-/// A rank number (1 = top) as text.
-pub fn rank_text(rank: u8, style: RankStyle) -> String {
-    match style {
-        RankStyle::Letters => ((b'a' + rank.saturating_sub(1)) as char).to_string(),
-        RankStyle::Kanji => KANJI
-            .get(rank.saturating_sub(1) as usize)
-            .copied()
-            .unwrap_or("?")
-            .to_string(),
-    }
-}
-
 /// A Wa square: `7h` or `7八`.
 pub fn wa_square(sq: Square, style: RankStyle) -> String {
-    format!("{}{}", WA.file(sq), rank_text(WA.rank(sq), style))
+    format!("{}{}", WA.file(sq), style.rank_text(WA.rank(sq)))
 }
 
 /// A Gufū square: `2三` or `2c`.
 pub fn gufu_square(sq: Square, style: RankStyle) -> String {
-    format!("{}{}", GUFU.file(sq), rank_text(GUFU.rank(sq), style))
+    format!("{}{}", GUFU.file(sq), style.rank_text(GUFU.rank(sq)))
 }
 
 /// A Wa square in engine coordinates: files `a`–`k` from Black's left, ranks 1–11 from
@@ -185,8 +161,6 @@ mod tests {
 
     #[test]
     fn ranks() {
-        assert_eq!(rank_text(11, RankStyle::Kanji), "十一");
-        assert_eq!(rank_text(3, RankStyle::Letters), "c");
         assert_eq!(wa_square(WA.square(7, 8).unwrap(), RankStyle::Kanji), "7八");
         assert_eq!(
             gufu_square(GUFU.square(2, 3).unwrap(), RankStyle::Kanji),

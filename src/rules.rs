@@ -1,6 +1,6 @@
 //! What both games share: why a move is illegal, how a game ends, and perft.
 
-use crate::geometry::{Color, FileRank};
+use crate::geometry::{Color, FileRank, RankStyle};
 use std::fmt;
 
 /// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] is a stable name.
@@ -93,15 +93,15 @@ impl IllegalMove {
 impl fmt::Display for IllegalMove {
     /// The reason in English, squares written `7h` (file, rank letter).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(&|s: FileRank| s.to_string()))
+        f.write_str(&self.describe(RankStyle::Letter))
     }
 }
 
 impl IllegalMove {
-    /// The reason in English, with squares written by `square` (e.g. with kanji ranks).
-    pub fn describe(&self, square: &dyn Fn(FileRank) -> String) -> String {
+    /// The reason in English, with squares' ranks written in `ranks` (`7h` or `7八`).
+    pub fn describe(&self, ranks: RankStyle) -> String {
         let mut out = String::new();
-        let _ = self.write_to(&mut out, square);
+        let _ = self.write_to(&mut out, &|s: FileRank| s.text(ranks));
         out
     }
 
@@ -176,6 +176,36 @@ impl IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// A malformed position string (Wa FEN or Gufū position string): what is wrong, and at which
+/// byte offset of the string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(offset: usize, message: impl Into<String>) -> PositionError {
+        PositionError {
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// `Err` of a new error: for readers that fail in many places.
+    pub(crate) fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, PositionError> {
+        Err(PositionError::new(offset, message))
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for PositionError {}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -32,7 +32,7 @@
 
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
 use crate::gufu::{self, Facing, PieceId};
-use crate::notation::{RankStyle, rank_text};
+use crate::notation::RankStyle;
 use crate::replay::{AnyMove, State};
 use crate::wa::{self, Kind};
 use std::fmt::Write;
@@ -450,7 +450,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
                 "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
                 n(l.x0 + bw + m + 0.35 * u.min(48.0)),
                 n(l.y0 + (r as f64 + 0.5) * u),
-                esc(&rank_text(rank, o.ranks))
+                esc(&o.ranks.rank_text(rank))
             );
         }
         let _ = writeln!(
@@ -467,7 +467,7 @@ fn sq_name(geo: Geometry, sq: Square) -> String {
     format!(
         "{}{}",
         geo.file(sq),
-        rank_text(geo.rank(sq), RankStyle::Letters)
+        RankStyle::Letter.rank_text(geo.rank(sq))
     )
 }
 
@@ -711,9 +711,10 @@ pub fn wa(pos: &wa::Position, o: &Options) -> String {
     };
     let l = Layout::new(WA, u, o.flip, left_w, right_w, o.caption.is_some());
     let fen = wa::fen::write(pos);
-    let variant = match pos.variant() {
-        wa::Variant::Wa => "Wa shogi",
-        wa::Variant::WaNoDrop => "Wa shogi (no drops)",
+    let variant = if pos.variant().drops() {
+        "Wa shogi"
+    } else {
+        "Wa shogi (no drops)"
     };
     let mut desc = format!(
         "{variant} position {fen}. {} to move{}.",
@@ -893,10 +894,10 @@ const GUFU_HAND_SCALE: f64 = 0.55;
 
 fn facing_degrees(f: Facing) -> u32 {
     match f {
-        Facing::N => 0,
-        Facing::E => 90,
-        Facing::S => 180,
-        Facing::W => 270,
+        Facing::North => 0,
+        Facing::East => 90,
+        Facing::South => 180,
+        Facing::West => 270,
     }
 }
 

@@ -49,7 +49,7 @@ fn drop(piece: PieceId, to: &str, facing: Facing) -> Move {
     }
 }
 
-use Facing::{E, N, S, W};
+use Facing::{East as E, North as N, South as S, West as W};
 
 // ---- Pieces and facings ----
 

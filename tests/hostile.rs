@@ -201,7 +201,7 @@ fn styles(variant: Variant) -> Vec<Style> {
         if notation == Notation::Xboard && variant == Variant::Gufu {
             continue;
         }
-        for ranks in [RankStyle::Letters, RankStyle::Kanji] {
+        for ranks in [RankStyle::Letter, RankStyle::Kanji] {
             v.push(Style { notation, ranks });
         }
     }
@@ -589,7 +589,7 @@ fn check_svg(state: &State, last: Option<AnyMove>, r: &mut Rng) -> Result<(), St
         ranks: if r.chance(50) {
             RankStyle::Kanji
         } else {
-            RankStyle::Letters
+            RankStyle::Letter
         },
         last_move: last,
         check: svg::check_square(state),

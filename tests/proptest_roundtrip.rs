@@ -32,7 +32,7 @@ fn styles(variant: Variant) -> Vec<Style> {
         if notation == Notation::Xboard && variant == Variant::Gufu {
             continue;
         }
-        for ranks in [RankStyle::Kanji, RankStyle::Letters] {
+        for ranks in [RankStyle::Kanji, RankStyle::Letter] {
             v.push(Style { notation, ranks });
         }
     }

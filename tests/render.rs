@@ -165,7 +165,7 @@ fn snapshot_wa_flipped() {
         flip: true,
         style: Style::Plain,
         labels: Labels::English,
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
         ..Options::default()
     };
@@ -369,7 +369,7 @@ fn wa_rank_coordinates() {
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
     let o = Options {
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         flip: true,
         ..Options::default()
     };
@@ -587,7 +587,7 @@ fn last_move_highlight() {
     let g = gufu_state(GUFU_SETUP);
     let turn = AnyMove::Gufu(gufu::Move::Turn {
         at: GUFU.square(2, 1).unwrap(),
-        facing: gufu::Facing::E,
+        facing: gufu::Facing::East,
     });
     let doc = svg::board(
         &g,

@@ -312,7 +312,7 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
     if let Some(r) = a.ranks {
         style.ranks = match r {
             Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letters,
+            Ranks::Letters => RankStyle::Letter,
         };
     }
     Ok(style)

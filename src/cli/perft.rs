@@ -35,11 +35,7 @@ pub fn run(a: Args) -> i32 {
     let start = Instant::now();
     let result = match a.variant {
         Variant::Wa | Variant::WaNoDrop => {
-            let v = if a.variant == Variant::Wa {
-                wa::Variant::Wa
-            } else {
-                wa::Variant::WaNoDrop
-            };
+            let v = a.variant;
             let pos = match &a.position {
                 None => wa::Position::start(v),
                 Some(s) => match wa::fen::parse(s, v) {
@@ -51,7 +47,7 @@ pub fn run(a: Args) -> i32 {
                 },
             };
             count(&pos, a.depth, a.divide, |m| {
-                notation::wa_hodges(&pos, m, Origin::WhereNeeded, RankStyle::Letters)
+                notation::wa_hodges(&pos, m, Origin::WhereNeeded, RankStyle::Letter)
             })
         }
         Variant::Gufu => {

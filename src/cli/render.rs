@@ -118,7 +118,7 @@ fn base_options(a: &Args) -> Options {
         },
         ranks: match a.ranks {
             RanksArg::Kanji => RankStyle::Kanji,
-            RanksArg::Letters => RankStyle::Letters,
+            RanksArg::Letters => RankStyle::Letter,
         },
         last_move: None,
         check: None,

@@ -11,15 +11,6 @@ fn name(sq: Square, r: RankStyle) -> String {
     gufu_square(sq, r)
 }
 
-fn facing(f: record::Facing) -> Facing {
-    match f {
-        record::Facing::North => Facing::N,
-        record::Facing::East => Facing::E,
-        record::Facing::South => Facing::S,
-        record::Facing::West => Facing::W,
-    }
-}
-
 fn piece_name(id: PieceId) -> &'static str {
     match id {
         PieceId::BlackKing => "Black's King",
@@ -71,12 +62,9 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         ));
     }
     // Messages name squares in the rank style the record uses.
-    let r = match h.to.rank_style {
-        record::RankStyle::Letter => RankStyle::Letters,
-        record::RankStyle::Kanji => RankStyle::Kanji,
-    };
+    let r = h.to.rank_style;
     let to = square(&h.to)?;
-    let written = h.facing.map(facing);
+    let written = h.facing;
     let m = match h.action {
         Action::Drop => {
             if h.from.is_some() {
@@ -101,7 +89,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                     format!("{} is not on the board", piece_name(id)),
                 ));
             };
-            let current = pos.piece_at(at).map(|p| p.facing).unwrap_or(Facing::N);
+            let current = pos.piece_at(at).map(|p| p.facing).unwrap_or(Facing::North);
             let f = written.unwrap_or(current.clockwise());
             if h.action == Action::Turn {
                 if at != to {
@@ -134,10 +122,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         }
     };
     if let Err(e) = pos.check(&m) {
-        let square = |s: crate::geometry::FileRank| {
-            format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
-        };
-        let mut message = e.describe(&square);
+        let mut message = e.describe(r);
         if e == IllegalMove::FixedCheckingPiece {
             let victim = pos.turn();
             let (v, o) = match victim {

@@ -29,12 +29,9 @@ impl State {
     /// The start position of a variant.
     pub fn start(variant: Variant) -> State {
         match variant {
-            Variant::Wa => State::Wa(Box::new(wa::Game::new(wa::Position::start(
-                wa::Variant::Wa,
-            )))),
-            Variant::WaNoDrop => State::Wa(Box::new(wa::Game::new(wa::Position::start(
-                wa::Variant::WaNoDrop,
-            )))),
+            Variant::Wa | Variant::WaNoDrop => {
+                State::Wa(Box::new(wa::Game::new(wa::Position::start(variant))))
+            }
             Variant::Gufu => State::Gufu(gufu::Position::start()),
         }
     }
@@ -42,16 +39,9 @@ impl State {
     /// A position from a position string (Wa: FEN; Gufū: kifu's form).
     pub fn from_position_string(variant: Variant, s: &str) -> Result<State, (usize, String)> {
         match variant {
-            Variant::Wa | Variant::WaNoDrop => {
-                let v = if variant == Variant::Wa {
-                    wa::Variant::Wa
-                } else {
-                    wa::Variant::WaNoDrop
-                };
-                wa::fen::parse(s, v)
-                    .map(|p| State::Wa(Box::new(wa::Game::new(p))))
-                    .map_err(|e| (e.offset, e.message))
-            }
+            Variant::Wa | Variant::WaNoDrop => wa::fen::parse(s, variant)
+                .map(|p| State::Wa(Box::new(wa::Game::new(p))))
+                .map_err(|e| (e.offset, e.message)),
             Variant::Gufu => gufu::posstr::parse(s)
                 .map(State::Gufu)
                 .map_err(|e| (e.offset, e.message)),

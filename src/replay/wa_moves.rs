@@ -11,8 +11,8 @@ use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
     // Messages name squares in the rank style the record uses.
     let r = match w {
-        WrittenMove::Hodges(h) if h.to.rank_style == record::RankStyle::Kanji => RankStyle::Kanji,
-        _ => RankStyle::Letters,
+        WrittenMove::Hodges(h) => h.to.rank_style,
+        _ => RankStyle::Letter,
     };
     // `resolve` returns only moves that passed the rules.
     let m = resolve(game.position(), w, r)?;
@@ -78,10 +78,7 @@ fn engine_square(s: &record::EngineSquare) -> Result<Square, Fail> {
 
 /// Turns a rules error for a resolved move into a failure with a hint.
 fn illegal(pos: &Position, m: &Move, e: IllegalMove, r: RankStyle) -> Fail {
-    let square = |s: crate::geometry::FileRank| {
-        format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
-    };
-    let mut f = Fail::new(e.kind(), e.describe(&square));
+    let mut f = Fail::new(e.kind(), e.describe(r));
     if let Move::Normal { from, .. } = m
         && pos.piece_at(*from).is_some_and(|p| p.color == pos.turn())
     {

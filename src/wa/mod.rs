@@ -11,32 +11,10 @@ pub use game::Game;
 pub use pieces::{Face, KINDS, KindRow, NKINDS};
 pub use position::Position;
 
+pub use crate::Variant;
 use crate::betza::{self, LEAPS, Ray};
 use crate::geometry::{Color, Square, WA};
 use std::sync::OnceLock;
-
-/// Drops or not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// Wa shogi with drops (CrazyWa's `crazywa`).
-    Wa,
-    /// Wa shogi without drops (HaChu's `wa-shogi`).
-    WaNoDrop,
-}
-
-impl Variant {
-    pub fn drops(self) -> bool {
-        self == Variant::Wa
-    }
-
-    /// Stable name: `wa` or `wa-nodrop`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Wa => "wa",
-            Variant::WaNoDrop => "wa-nodrop",
-        }
-    }
-}
 
 /// A piece kind: an index into [`KINDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -68,12 +68,17 @@ pub struct PromotionOptions {
 
 impl Position {
     /// An empty board (no kings: not a legal game position until pieces are put on it).
+    /// `Variant::WaNoDrop` is the game without drops; any other variant the game with drops.
     pub(crate) fn empty(variant: Variant) -> Position {
         Position {
             board: [None; N],
             hands: [[0; NKINDS]; 2],
             turn: Color::Black,
-            variant,
+            variant: if variant.drops() {
+                Variant::Wa
+            } else {
+                Variant::WaNoDrop
+            },
             kings: [None; 2],
             halfmove: 0,
             fullmove: 1,
@@ -109,18 +114,19 @@ impl Position {
         *slot = n;
     }
 
-    /// The start position.
+    /// The start position (`Variant::WaNoDrop`: without drops; any other: with drops).
     pub fn start(variant: Variant) -> Position {
         // Read once per variant, then copied (every game of a batch starts here).
         static START: [std::sync::OnceLock<Position>; 2] =
             [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-        START[usize::from(variant == Variant::WaNoDrop)]
+        START[usize::from(!variant.drops())]
             .get_or_init(|| {
                 super::fen::parse(super::fen::START, variant).expect("the start position parses")
             })
             .clone()
     }
 
+    /// `Variant::Wa` or `Variant::WaNoDrop`.
     pub fn variant(&self) -> Variant {
         self.variant
     }

@@ -37,7 +37,7 @@ impl Style {
             notation: Notation::Hodges,
             ranks: match variant {
                 Variant::Gufu => RankStyle::Kanji,
-                _ => RankStyle::Letters,
+                _ => RankStyle::Letter,
             },
         }
     }
