@@ -3,9 +3,118 @@
 //! position is the replay layer's.)
 
 use crate::geometry::{GUFU, Square, WA};
-use crate::{gufu, wa};
+use crate::rules::{Position, Status, Termination};
+use crate::{Variant, gufu, wa};
 
 pub use crate::geometry::RankStyle;
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// Hodges style, origin only where needed.
+    #[default]
+    Hodges,
+    /// Hodges style, origin always.
+    Long,
+    /// Engine coordinates (Wa only; Gufū moves are written in Hodges style).
+    Xboard,
+}
+
+/// How moves and squares are written: the notation and the rank style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub notation: Notation,
+    pub ranks: RankStyle,
+}
+
+impl Style {
+    /// The usual style of a variant: Gufū kanji ranks, Wa letter ranks, Hodges notation.
+    pub fn default_for(variant: Variant) -> Style {
+        Style {
+            notation: Notation::Hodges,
+            ranks: match variant {
+                Variant::Gufu => RankStyle::Kanji,
+                _ => RankStyle::Letter,
+            },
+        }
+    }
+
+    /// Whether the origin square is written always or only where needed.
+    fn origin(self) -> Origin {
+        match self.notation {
+            Notation::Long => Origin::Always,
+            _ => Origin::WhereNeeded,
+        }
+    }
+}
+
+/// A game's moves and squares as text, in the notation of its rules.
+pub trait Notate: Position {
+    /// `m` (a move of this position) as written in `style`, without the marks that depend on
+    /// the position after it (see [`Notate::mark`]).
+    fn write_move(&self, m: &Self::Move, style: Style) -> String;
+    /// The mark a move that led to this position earns in `style` (Gufū: `#` for mate, `+`
+    /// for check; Wa: none, its `+` is promotion).
+    fn mark(&self, _style: Style) -> &'static str {
+        ""
+    }
+    /// `m` as written in `style`, with its marks: `self` is the position before the move,
+    /// `after` the position after it.
+    fn move_text(&self, m: &Self::Move, after: &Self, style: Style) -> String {
+        let mut text = self.write_move(m, style);
+        text.push_str(after.mark(style));
+        text
+    }
+    /// A square of this game's board in `style`.
+    fn square_text(sq: Square, style: Style) -> String;
+}
+
+impl Notate for wa::Position {
+    fn write_move(&self, m: &wa::Move, style: Style) -> String {
+        match style.notation {
+            Notation::Xboard => wa_engine(m),
+            _ => wa_hodges(self, m, style.origin(), style.ranks),
+        }
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        match style.notation {
+            Notation::Xboard => wa_engine_square(sq),
+            _ => wa_square(sq, style.ranks),
+        }
+    }
+}
+
+impl Notate for wa::Game {
+    fn write_move(&self, m: &wa::Move, style: Style) -> String {
+        self.position().write_move(m, style)
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        wa::Position::square_text(sq, style)
+    }
+}
+
+impl Notate for gufu::Position {
+    fn write_move(&self, m: &gufu::Move, style: Style) -> String {
+        gufu_move(self, m, style.origin(), style.ranks)
+    }
+
+    /// `#` if the move mated, `+` if it gave check, nothing otherwise (and nothing for a move
+    /// that captured a King).
+    fn mark(&self, _style: Style) -> &'static str {
+        match self.status() {
+            Status::Over(o) if o.termination == Termination::Checkmate => "#",
+            Status::Over(o) if o.termination == Termination::KingCaptured => "",
+            _ if self.in_check() => "+",
+            _ => "",
+        }
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        gufu_square(sq, style.ranks)
+    }
+}
 
 /// Whether the origin square is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -84,7 +193,7 @@ pub fn wa_engine(m: &wa::Move) -> String {
 }
 
 /// A Gufū move in the spec's notation, e.g. `K*2三>W`, `S-1一>N`, `Wx2二>S`, `K:1二>E`
-/// (without check marks; see [`gufu_check_mark`]). `pos` is the position before the move.
+/// (without check marks; see [`Notate::mark`]). `pos` is the position before the move.
 pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: RankStyle) -> String {
     let letter = |id: gufu::PieceId| id.row().letter;
     match *m {
@@ -117,18 +226,6 @@ pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: Ra
                 facing.letter()
             )
         }
-    }
-}
-
-/// The check mark a Gufū move earns: `#` if it mates, `+` if it checks, nothing otherwise
-/// (and nothing for a move that captures a King). `after` is the position after the move.
-pub fn gufu_check_mark(after: &gufu::Position) -> &'static str {
-    use crate::rules::{Status, Termination};
-    match after.status() {
-        Status::Over(o) if o.termination == Termination::Checkmate => "#",
-        Status::Over(o) if o.termination == Termination::KingCaptured => "",
-        _ if after.in_check() => "+",
-        _ => "",
     }
 }
 

@@ -1,7 +1,10 @@
-//! What both games share: why a move is illegal, how a game ends, and perft.
+//! What both games share: the [`Position`] trait (the rules as every other layer sees them),
+//! why a move is illegal, how a game ends, [`PerGame`] (either game at run time), and perft.
 
-use crate::geometry::{Color, FileRank, RankStyle};
+use crate::Variant;
+use crate::geometry::{Color, FileRank, RankStyle, Square};
 use std::fmt;
+use std::hash::Hash;
 
 /// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] is a stable name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,14 +274,166 @@ pub enum Status {
     Over(Outcome),
 }
 
-/// The interface perft and the replay layer need from a game's position.
-pub trait Position: Clone {
-    type Move: Clone + PartialEq + fmt::Debug;
+/// A move of either game: what every move has.
+pub trait Move: Copy + Eq + Hash + fmt::Debug {
+    /// The square the piece leaves (None for a drop, or for a Gufū turn in place).
+    fn from(self) -> Option<Square>;
+    /// The square where the move ends (a drop's square; a Gufū turn's own square).
+    fn to(self) -> Square;
+}
 
+/// A position of one game, with its rules: the one interface through which replay, writers,
+/// diagrams, perft and the generator see either game (after shakmaty's `Position`).
+///
+/// Implemented by [`wa::Position`](crate::wa::Position) (a Wa position),
+/// [`wa::Game`](crate::wa::Game) (a Wa position with the history the repetition rule needs)
+/// and [`gufu::Position`](crate::gufu::Position). Each type has its own [`Move`] type, so a
+/// move of one game can never be played on a position of the other; code that handles either
+/// game is written once, generic over this trait, and reached through [`PerGame`].
+///
+/// ```
+/// use kifu::rules::{Position, Status};
+/// use kifu::gufu;
+/// let mut pos = gufu::Position::start();
+/// assert_eq!(pos.legal_moves().len(), 24); // Black's King: 6 squares × 4 facings
+/// let m = pos.legal_moves()[0];
+/// pos.play(&m).unwrap();
+/// assert_eq!(pos.play(&m).unwrap_err().kind(), "setup_order");
+/// assert_eq!(pos.status(), Status::Ongoing);
+/// ```
+pub trait Position: Clone + fmt::Debug {
+    /// A move of this game.
+    type Move: Move;
+
+    /// The start position of `variant`. (A Wa type reads `Variant::WaNoDrop` as the game
+    /// without drops and any other variant as the game with drops; Gufū has one start.)
+    fn start(variant: Variant) -> Self;
+    /// Reads a position string (Wa: XBoard's FEN; Gufū: kifu's form), `variant` as for
+    /// [`Position::start`].
+    fn from_position_string(variant: Variant, s: &str) -> Result<Self, PositionError>;
+    /// The position string (read back by [`Position::from_position_string`]).
+    fn position_string(&self) -> String;
+    fn variant(&self) -> Variant;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The number of the next ply when every ply is numbered, as shogi records do (1 = the
+    /// first ply of a game from the start position).
+    fn ply_number(&self) -> u64;
+    /// The number of the next move when moves are numbered in pairs, as chess records do.
+    fn move_number(&self) -> u64;
     /// Every legal move (empty when the game is over).
     fn legal_moves(&self) -> Vec<Self::Move>;
-    /// Plays a move known to be legal.
+    /// Whether `m` is legal here, and if not, which rule it breaks.
+    fn check(&self, m: &Self::Move) -> Result<(), IllegalMove>;
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: &Self::Move) -> bool {
+        self.check(m).is_ok()
+    }
+    /// Plays a move known to be legal (from [`Position::legal_moves`], or checked). An
+    /// illegal move may leave a position that breaks the rules, but never panics.
     fn play_unchecked(&mut self, m: &Self::Move);
+    /// Checks a move, then plays it.
+    fn play(&mut self, m: &Self::Move) -> Result<(), IllegalMove> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+    /// Ongoing, or how the game ended.
+    fn status(&self) -> Status;
+    /// How the game ended, if it has.
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Over(o) => Some(o),
+            Status::Ongoing => None,
+        }
+    }
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Where `color`'s King stands (None before a Gufū King is dropped, or after its capture).
+    fn king(&self, color: Color) -> Option<Square>;
+    /// The square of the side to move's King when it is in check.
+    fn checked_king(&self) -> Option<Square> {
+        if self.in_check() {
+            self.king(self.turn())
+        } else {
+            None
+        }
+    }
+}
+
+/// One value for each game: `Wa` holds the Wa one, `Gufu` the Gufū one. The one place where
+/// the two games meet at run time: [`for_game!`](crate::for_game) runs code written once,
+/// generic over [`Position`], on whichever it holds (see [`replay::State`](crate::replay::State)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerGame<W, G> {
+    Wa(W),
+    Gufu(G),
+}
+
+/// `for_game!(value, x => body)`: evaluates `body` with `x` bound to what a
+/// [`PerGame`](crate::rules::PerGame) holds, whichever game it is (`body` is compiled once per
+/// game, so it may call generic code). `for_game!(map value, x => body)` wraps the result in
+/// the same game's variant.
+///
+/// ```
+/// use kifu::{Variant, for_game, replay::State, rules::Position};
+/// let state = State::start(Variant::Gufu);
+/// let n = for_game!(&state, p => p.legal_moves().len());
+/// assert_eq!(n, 24);
+/// ```
+#[macro_export]
+macro_rules! for_game {
+    (map $value:expr, $x:pat => $body:expr) => {
+        match $value {
+            $crate::rules::PerGame::Wa($x) => $crate::rules::PerGame::Wa($body),
+            $crate::rules::PerGame::Gufu($x) => $crate::rules::PerGame::Gufu($body),
+        }
+    };
+    ($value:expr, $x:pat => $body:expr) => {
+        match $value {
+            $crate::rules::PerGame::Wa($x) => $body,
+            $crate::rules::PerGame::Gufu($x) => $body,
+        }
+    };
+}
+
+/// A position of either game.
+impl<W: Position, G: Position> PerGame<W, G> {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Self {
+        match variant {
+            Variant::Wa | Variant::WaNoDrop => PerGame::Wa(W::start(variant)),
+            Variant::Gufu => PerGame::Gufu(G::start(variant)),
+        }
+    }
+
+    /// A position of `variant` from its position string (Wa: FEN; Gufū: kifu's form).
+    pub fn from_position_string(variant: Variant, s: &str) -> Result<Self, PositionError> {
+        Ok(match variant {
+            Variant::Wa | Variant::WaNoDrop => PerGame::Wa(W::from_position_string(variant, s)?),
+            Variant::Gufu => PerGame::Gufu(G::from_position_string(variant, s)?),
+        })
+    }
+
+    pub fn position_string(&self) -> String {
+        for_game!(self, p => p.position_string())
+    }
+
+    pub fn variant(&self) -> Variant {
+        for_game!(self, p => p.variant())
+    }
+
+    pub fn turn(&self) -> Color {
+        for_game!(self, p => p.turn())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        for_game!(self, p => p.outcome())
+    }
+
+    pub fn in_check(&self) -> bool {
+        for_game!(self, p => p.in_check())
+    }
 }
 
 /// Number of leaf nodes of the legal-move tree `depth` plies deep.

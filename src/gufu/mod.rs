@@ -137,3 +137,17 @@ impl Move {
         }
     }
 }
+
+impl crate::rules::Move for Move {
+    /// A step's origin (a turn or a drop leaves no square).
+    fn from(self) -> Option<Square> {
+        match self {
+            Move::Step { from, .. } => Some(from),
+            Move::Turn { .. } | Move::Drop { .. } => None,
+        }
+    }
+
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+}

@@ -1,8 +1,9 @@
 //! A Gufū position and its legal moves.
 
 use super::{Facing, Move, Piece, PieceId};
+use crate::Variant;
 use crate::geometry::{Color, FileRank, GUFU, Square};
-use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
+use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 use std::sync::OnceLock;
 
 const N: usize = 6;
@@ -405,13 +406,6 @@ impl Position {
         self.move_rules(m)
     }
 
-    /// Plays a move after checking it.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        self.check(m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, m: &Move) {
         self.apply(m);
@@ -457,11 +451,56 @@ impl Position {
 impl rules::Position for Position {
     type Move = Move;
 
+    /// The start (Gufū has one; `variant` is not read).
+    fn start(_variant: Variant) -> Position {
+        Position::start()
+    }
+
+    fn from_position_string(_variant: Variant, s: &str) -> Result<Position, PositionError> {
+        super::posstr::parse(s)
+    }
+
+    fn position_string(&self) -> String {
+        super::posstr::write(self)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Gufu
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn ply_number(&self) -> u64 {
+        u64::from(self.ply)
+    }
+
+    fn move_number(&self) -> u64 {
+        u64::from(self.ply).div_ceil(2)
+    }
+
     fn legal_moves(&self) -> Vec<Move> {
         Position::legal_moves(self)
     }
 
+    fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        Position::check(self, m)
+    }
+
     fn play_unchecked(&mut self, m: &Move) {
         Position::play_unchecked(self, m)
+    }
+
+    fn status(&self) -> Status {
+        Position::status(self)
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        self.find(PieceId::king(color))
     }
 }

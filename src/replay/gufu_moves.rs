@@ -1,6 +1,6 @@
 //! Resolving a written Gufū move against a position.
 
-use super::Fail;
+use super::{Fail, Resolve};
 use crate::geometry::{GUFU, Square};
 use crate::gufu::{Facing, Move, PieceId, Position};
 use crate::notation::{RankStyle, gufu_square};
@@ -29,8 +29,14 @@ fn square(s: &record::Square) -> Result<Square, Fail> {
     })
 }
 
+impl Resolve for Position {
+    fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
+        play(self, w)
+    }
+}
+
 /// Resolves, checks what the text claims, and plays a written move.
-pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
+fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     let WrittenMove::Hodges(h) = w else {
         return Err(Fail::new(
             "bad_notation",

@@ -1,24 +1,25 @@
 //! Resolving a written Wa move (Hodges or engine coordinates) against a position.
 
-use super::Fail;
+use super::{Fail, Resolve};
 use crate::geometry::{Square, WA};
 use crate::notation::{RankStyle, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
 use crate::rules::IllegalMove;
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
-/// Resolves, checks what the text claims, and plays a written move.
-pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
-    // Messages name squares in the rank style the record uses.
-    let r = match w {
-        WrittenMove::Hodges(h) => h.to.rank_style,
-        _ => RankStyle::Letter,
-    };
-    // `resolve` returns only moves that passed the rules.
-    let m = resolve(game.position(), w, r)?;
-    game.play_verified(&m)
-        .map_err(|e| illegal(game.position(), &m, e, r))?;
-    Ok(m)
+impl Resolve for Game {
+    fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
+        // Messages name squares in the rank style the record uses.
+        let r = match w {
+            WrittenMove::Hodges(h) => h.to.rank_style,
+            _ => RankStyle::Letter,
+        };
+        // `resolve` returns only moves that passed the rules.
+        let m = resolve(self.position(), w, r)?;
+        self.play_verified(&m)
+            .map_err(|e| illegal(self.position(), &m, e, r))?;
+        Ok(m)
+    }
 }
 
 fn side(c: crate::geometry::Color) -> &'static str {

@@ -188,6 +188,16 @@ impl Move {
     }
 }
 
+impl crate::rules::Move for Move {
+    fn from(self) -> Option<Square> {
+        Move::from(self)
+    }
+
+    fn to(self) -> Square {
+        Move::to(self)
+    }
+}
+
 /// Unit directions, the index used by the attack tables.
 const DIRS: [(i8, i8); 8] = [
     (0, -1),

@@ -5,7 +5,7 @@ use super::{
     step, table,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
-use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
+use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 
 const N: usize = 121;
 
@@ -739,13 +739,6 @@ impl Position {
         }
     }
 
-    /// Plays a move after checking it.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        self.check(m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
     /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
     /// move leaves a position that may break the rules, but never panics for on-board squares.
     pub fn play_unchecked(&mut self, m: &Move) {
@@ -854,12 +847,56 @@ impl Position {
 impl rules::Position for Position {
     type Move = Move;
 
+    fn start(variant: Variant) -> Position {
+        Position::start(variant)
+    }
+
+    fn from_position_string(variant: Variant, s: &str) -> Result<Position, PositionError> {
+        super::fen::parse(s, variant)
+    }
+
+    fn position_string(&self) -> String {
+        super::fen::write(self)
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn ply_number(&self) -> u64 {
+        (u64::from(self.fullmove) - 1) * 2 + 1 + u64::from(self.turn == Color::White)
+    }
+
+    fn move_number(&self) -> u64 {
+        u64::from(self.fullmove)
+    }
+
     fn legal_moves(&self) -> Vec<Move> {
         Position::legal_moves(self)
     }
 
+    fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        Position::check(self, m)
+    }
+
     fn play_unchecked(&mut self, m: &Move) {
         Position::play_unchecked(self, m)
+    }
+
+    fn status(&self) -> Status {
+        Position::status(self)
+    }
+
+    fn in_check(&self) -> bool {
+        self.checked
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
     }
 }
 

@@ -1,8 +1,9 @@
 //! Tables and JSON: one row per ply (or per game), every field of the replayed move.
 
-use super::{PlyFacts, Style, facts, move_number};
+use super::{Describe, PlyFacts, Style, facts, move_number};
+use crate::for_game;
 use crate::record::{Annotation, Record};
-use crate::replay::{Report, main_line};
+use crate::replay::{Played, Report};
 use serde_json::{Value, json};
 
 /// Columns of the per-ply table.
@@ -52,7 +53,14 @@ pub struct PlyRow {
 
 /// The main line's plies (the report must come from `keep_moves`).
 pub fn plies(record: &Record, report: &Report, style: Style) -> Vec<PlyRow> {
-    let states = main_line(&record.movetext, report);
+    match &report.played {
+        Some(played) => for_game!(played, p => plies_of(record, p, style)),
+        None => Vec::new(),
+    }
+}
+
+fn plies_of<G: Describe>(record: &Record, played: &Played<G>, style: Style) -> Vec<PlyRow> {
+    let states = played.main_line(&record.movetext);
     let mut out = Vec::new();
     for (i, w) in states.windows(2).enumerate() {
         let (before, after) = (&w[0].2, &w[1].2);
@@ -186,7 +194,7 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         "game": game,
         "variant": report.variant.map(|v| v.name()),
         "tags": tags,
-        "start": report.start.as_ref().map(|s| s.position_string()),
+        "start": report.start().map(|s| s.position_string()),
         "result": result,
         "termination": report.outcome.map(|o| o.termination.name()),
         "plies": report.main_plies,
