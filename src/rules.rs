@@ -6,7 +6,37 @@ use crate::geometry::{Color, FileRank, RankStyle, Square};
 use std::fmt;
 use std::hash::Hash;
 
-/// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] is a stable name.
+named_kinds! {
+    /// The rule a move breaks: [`IllegalMove`] without its details, with a stable name.
+    pub enum Rule {
+        GameOver = "game_over",
+        NoPiece = "no_piece",
+        NotYourPiece = "not_your_piece",
+        CannotMoveThatWay = "cannot_move_that_way",
+        PathBlocked = "path_blocked",
+        OwnPieceOnTarget = "own_piece_on_target",
+        LeavesKingInCheck = "king_in_check",
+        DropsDisabled = "drops_disabled",
+        NotInHand = "not_in_hand",
+        DropOnOccupied = "drop_on_occupied",
+        DropDeadSquare = "drop_dead_square",
+        TwoSparrowPawns = "two_sparrow_pawns",
+        SparrowDropMate = "sparrow_drop_mate",
+        MustPromote = "must_promote",
+        CannotPromote = "cannot_promote",
+        NothingToDecline = "nothing_to_decline",
+        WrongFacing = "wrong_facing",
+        KingsFaceToFace = "kings_face_to_face",
+        CheckByDrop = "check_by_drop",
+        FixedCheckingPiece = "fixed_checking_piece",
+        KingCapturesChecker = "king_captures_checker",
+        KingCapturesKing = "king_captures_king",
+        CannotCaptureKing = "cannot_capture_king",
+        SetupOrder = "setup_order",
+    }
+}
+
+/// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] says which.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The game is already over.
@@ -62,33 +92,33 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
-    /// A stable snake_case name for the rule that was broken.
-    pub fn kind(&self) -> &'static str {
+    /// The rule that was broken (its [`Rule::name`] is stable).
+    pub fn kind(&self) -> Rule {
         match self {
-            IllegalMove::GameOver => "game_over",
-            IllegalMove::NoPiece { .. } => "no_piece",
-            IllegalMove::NotYourPiece { .. } => "not_your_piece",
-            IllegalMove::CannotMoveThatWay => "cannot_move_that_way",
-            IllegalMove::PathBlocked { .. } => "path_blocked",
-            IllegalMove::OwnPieceOnTarget => "own_piece_on_target",
-            IllegalMove::LeavesKingInCheck => "king_in_check",
-            IllegalMove::DropsDisabled => "drops_disabled",
-            IllegalMove::NotInHand => "not_in_hand",
-            IllegalMove::DropOnOccupied => "drop_on_occupied",
-            IllegalMove::DropDeadSquare => "drop_dead_square",
-            IllegalMove::TwoSparrowPawns => "two_sparrow_pawns",
-            IllegalMove::SparrowDropMate => "sparrow_drop_mate",
-            IllegalMove::MustPromote => "must_promote",
-            IllegalMove::CannotPromote { .. } => "cannot_promote",
-            IllegalMove::NothingToDecline => "nothing_to_decline",
-            IllegalMove::WrongFacing { .. } => "wrong_facing",
-            IllegalMove::KingsFaceToFace => "kings_face_to_face",
-            IllegalMove::CheckByDrop => "check_by_drop",
-            IllegalMove::FixedCheckingPiece => "fixed_checking_piece",
-            IllegalMove::KingCapturesChecker => "king_captures_checker",
-            IllegalMove::KingCapturesKing => "king_captures_king",
-            IllegalMove::CannotCaptureKing => "cannot_capture_king",
-            IllegalMove::SetupOrder { .. } => "setup_order",
+            IllegalMove::GameOver => Rule::GameOver,
+            IllegalMove::NoPiece { .. } => Rule::NoPiece,
+            IllegalMove::NotYourPiece { .. } => Rule::NotYourPiece,
+            IllegalMove::CannotMoveThatWay => Rule::CannotMoveThatWay,
+            IllegalMove::PathBlocked { .. } => Rule::PathBlocked,
+            IllegalMove::OwnPieceOnTarget => Rule::OwnPieceOnTarget,
+            IllegalMove::LeavesKingInCheck => Rule::LeavesKingInCheck,
+            IllegalMove::DropsDisabled => Rule::DropsDisabled,
+            IllegalMove::NotInHand => Rule::NotInHand,
+            IllegalMove::DropOnOccupied => Rule::DropOnOccupied,
+            IllegalMove::DropDeadSquare => Rule::DropDeadSquare,
+            IllegalMove::TwoSparrowPawns => Rule::TwoSparrowPawns,
+            IllegalMove::SparrowDropMate => Rule::SparrowDropMate,
+            IllegalMove::MustPromote => Rule::MustPromote,
+            IllegalMove::CannotPromote { .. } => Rule::CannotPromote,
+            IllegalMove::NothingToDecline => Rule::NothingToDecline,
+            IllegalMove::WrongFacing { .. } => Rule::WrongFacing,
+            IllegalMove::KingsFaceToFace => Rule::KingsFaceToFace,
+            IllegalMove::CheckByDrop => Rule::CheckByDrop,
+            IllegalMove::FixedCheckingPiece => Rule::FixedCheckingPiece,
+            IllegalMove::KingCapturesChecker => Rule::KingCapturesChecker,
+            IllegalMove::KingCapturesKing => Rule::KingCapturesKing,
+            IllegalMove::CannotCaptureKing => Rule::CannotCaptureKing,
+            IllegalMove::SetupOrder { .. } => Rule::SetupOrder,
         }
     }
 }
@@ -298,7 +328,7 @@ pub trait Move: Copy + Eq + Hash + fmt::Debug {
 /// assert_eq!(pos.legal_moves().len(), 24); // Black's King: 6 squares × 4 facings
 /// let m = pos.legal_moves()[0];
 /// pos.play(&m).unwrap();
-/// assert_eq!(pos.play(&m).unwrap_err().kind(), "setup_order");
+/// assert_eq!(pos.play(&m).unwrap_err().kind().name(), "setup_order");
 /// assert_eq!(pos.status(), Status::Ongoing);
 /// ```
 pub trait Position: Clone + fmt::Debug {

@@ -690,7 +690,7 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
                     p.span.start
                 ));
             }
-            if p.message.is_empty() || p.kind.is_empty() {
+            if p.message.is_empty() || p.kind.name().is_empty() {
                 return Err(format!("game {}: bad problem {:?}", gi + 1, p));
             }
         }

@@ -10,7 +10,7 @@ use crate::geometry::Color;
 use crate::record::{
     Dots, Event, MoveNumber, Movetext, NodeId, Record, ResultToken, Span, WrittenMove,
 };
-use crate::rules::{Outcome, PerGame, Position, PositionError};
+use crate::rules::{Outcome, PerGame, Position, PositionError, Rule};
 use crate::{Variant, for_game, gufu, wa};
 
 /// A position of either game, with what the game's end needs (Wa: the repetition history).
@@ -57,11 +57,61 @@ pub(crate) trait Resolve: Position {
     fn play_written(&mut self, w: &WrittenMove) -> Result<Self::Move, Fail>;
 }
 
+named_kinds! {
+    /// What is wrong with a record: a rule of the game broken, or a problem with the record
+    /// itself or with how a move is written. Each kind has a stable name, listed in the README.
+    pub enum ProblemKind {
+        #[wrap]
+        /// A move breaks a rule of the game (the rule's own name, e.g. `path_blocked`).
+        Rule(Rule),
+        /// The Variant tag names no game kifu knows.
+        UnknownVariant = "unknown_variant",
+        /// No Variant tag, and no default variant given.
+        MissingVariant = "missing_variant",
+        /// The FEN tag's position string is malformed, or SetUp "1" has no FEN.
+        BadPosition = "bad_position",
+        /// A move number that does not fit the numbering.
+        BadMoveNumber = "bad_move_number",
+        /// Not a piece of the variant.
+        UnknownPiece = "unknown_piece",
+        /// A square outside the board.
+        OffBoard = "off_board",
+        /// More than one piece could make the move: the origin must be written.
+        AmbiguousMove = "ambiguous_move",
+        /// `x` where nothing is captured, or `-` where something is.
+        CaptureMark = "capture_mark",
+        /// A mark the move cannot carry.
+        BadMark = "bad_mark",
+        /// `:` (turn in place) outside Gufū.
+        BadAction = "bad_action",
+        /// An origin square on a drop.
+        BadOrigin = "bad_origin",
+        /// Engine coordinates where they do not belong.
+        BadNotation = "bad_notation",
+        /// A drop with a promotion mark.
+        DropPromotion = "drop_promotion",
+        /// A drop of a promoted piece.
+        DropPromoted = "drop_promoted",
+        /// A Gufū drop without its facing.
+        MissingFacing = "missing_facing",
+        /// A Gufū `+` or `#` that is not true, or a mark on a King capture.
+        CheckMark = "check_mark",
+        /// (A warning.) The Result tag or token contradicts how the game ended.
+        ResultMismatch = "result_mismatch",
+    }
+}
+
+impl From<Rule> for ProblemKind {
+    fn from(r: Rule) -> ProblemKind {
+        ProblemKind::Rule(r)
+    }
+}
+
 /// A problem found in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// Stable snake_case name (documented in the README).
-    pub kind: &'static str,
+    /// What is wrong; its name is stable (documented in the README).
+    pub kind: ProblemKind,
     pub message: String,
     /// Where in the file.
     pub span: Span,
@@ -76,15 +126,15 @@ pub struct Problem {
 /// A failure while resolving or checking one move (the driver adds where and which ply).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fail {
-    pub kind: &'static str,
+    pub kind: ProblemKind,
     pub message: String,
     pub help: Option<String>,
 }
 
 impl Fail {
-    pub(crate) fn new(kind: &'static str, message: impl Into<String>) -> Fail {
+    pub(crate) fn new(kind: impl Into<ProblemKind>, message: impl Into<String>) -> Fail {
         Fail {
-            kind,
+            kind: kind.into(),
             message: message.into(),
             help: None,
         }
@@ -252,7 +302,7 @@ fn replay_from<G: Resolve>(
                                     report.outcome = Some(o);
                                 }
                                 Fail::new(
-                                    "game_over",
+                                    Rule::GameOver,
                                     format!(
                                         "the game is already over: it ended by {} ({})",
                                         o.termination.describe(),
@@ -311,7 +361,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
             Some(v) => v,
             None => {
                 report.errors.push(Problem {
-                    kind: "unknown_variant",
+                    kind: ProblemKind::UnknownVariant,
                     message: format!(
                         "unknown variant '{}' (kifu knows wa, wa-nodrop and gufu)",
                         t.value
@@ -328,7 +378,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
             Some(v) => v,
             None => {
                 report.errors.push(Problem {
-                    kind: "missing_variant",
+                    kind: ProblemKind::MissingVariant,
                     message: "the record has no Variant tag; give --variant".into(),
                     span: Span::at(record.span.start),
                     ply: None,
@@ -357,7 +407,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
                 // The offset is in the tag's (unescaped) value; point into the value.
                 let at = (t.value_span.start + 1 + offset).min(t.value_span.end);
                 report.errors.push(Problem {
-                    kind: "bad_position",
+                    kind: ProblemKind::BadPosition,
                     message: format!("bad FEN position: {message}"),
                     span: Span::new(at, (at + 1).min(t.value_span.end.max(at))),
                     ply: None,
@@ -372,7 +422,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
                 && t.value.trim() == "1"
             {
                 report.errors.push(Problem {
-                    kind: "bad_position",
+                    kind: ProblemKind::BadPosition,
                     message: "SetUp \"1\" without a FEN tag".into(),
                     span: t.span,
                     ply: None,
@@ -430,7 +480,7 @@ fn check_number<G: Position>(
         }
     };
     Err(Fail::new(
-        "bad_move_number",
+        ProblemKind::BadMoveNumber,
         format!("move number '{n}' does not fit here: expected {expected}"),
     ))
 }
@@ -444,7 +494,7 @@ fn check_result(record: &Record, report: &mut Report) {
     let token = record.result;
     let mut warn = |message: String, span: Span| {
         report.warnings.push(Problem {
-            kind: "result_mismatch",
+            kind: ProblemKind::ResultMismatch,
             message,
             span,
             ply: None,
