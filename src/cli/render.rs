@@ -1,13 +1,15 @@
 //! `kifu render`: SVG diagrams of a record's positions, or of a position string.
 
-use super::diag::{Diag, Level};
+use super::diag::Diag;
+use super::inputs::Input;
+use super::load::{self, Loaded};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::notation::{self, Notate, RankStyle};
-use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
+use kifu::record::Record;
 use kifu::replay::{self, Report, State};
 use kifu::svg::{self, Diagram, Labels, Options, Style};
 use kifu::{Variant, for_game};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
@@ -169,47 +171,23 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     Ok(for_game!(&state, p => diagram(a, p, None, || format!("{side} to move"))))
 }
 
-/// Reads game number `a.game` of the input: the record, or the message to print.
-fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return Err(Fail(format!("{name}: error[io]: {e}"))),
-        }
-    };
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut count = 0u64;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        let chunk = match chunk {
-            Ok(c) => c,
-            Err(e) if e.kind == ErrorKind::Io => {
-                return Err(Fail(format!("{name}: error[io]: {}", e.message)));
+/// Reads and replays game number `a.game` of the input: the game, or the message to print.
+fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
+    let mut games = load::open(input).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+    for item in &mut games {
+        match item {
+            load::Item::Io(message) => return Err(Fail(format!("{name}: error[io]: {message}"))),
+            load::Item::Game { index, chunk } if index as u64 == a.game => {
+                let g = load::load(chunk, index, opts, false);
+                return match g.record {
+                    Some(_) => Ok(g),
+                    None => Err(Fail(g.errors.iter().map(|d| d.human(name)).collect())),
+                };
             }
-            Err(e) => {
-                count += 1;
-                if count == a.game {
-                    let d = Diag::from_record_error(&e, count as usize, None);
-                    return Err(Fail(d.human(name)));
-                }
-                continue;
-            }
-        };
-        count += 1;
-        if count < a.game {
-            continue;
+            load::Item::Game { .. } => {}
         }
-        let base = chunk.offset;
-        let text = String::from_utf8(chunk.bytes.clone()).ok();
-        return parse_game(chunk).map_err(|e: RecordError| {
-            Fail(
-                Diag::from_record_error(&e, count as usize, text.as_deref().map(|t| (t, base)))
-                    .human(name),
-            )
-        });
     }
-    Err(Fail(match count {
+    Err(Fail(match games.games_read() {
         0 => format!("{name}: error[no_such_game]: the input holds no game"),
         1 => format!(
             "{name}: error[no_such_game]: the input holds 1 game; there is no game {}",
@@ -223,24 +201,24 @@ fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
 }
 
 fn from_record(a: &Args) -> Result<Diagrams, Fail> {
-    let path = a.path.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let name = if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
+    let input = match &a.path {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+        _ => Input::Stdin,
     };
-    let record = read_game(a, &path, &name)?;
-    let report = replay::replay(
-        &record,
-        &replay::Options {
-            default_variant: a.variant,
-            keep_moves: true,
-        },
-    );
+    let name = input.display();
+    let opts = replay::Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let g = read_game(a, &input, &name, &opts)?;
+    let (Some(record), Some(report)) = (g.record, g.report) else {
+        return Err(Fail(String::new()));
+    };
     let drawn = Drawn {
         a,
         record: &record,
         report: &report,
+        errors: &g.errors,
         name: &name,
     };
     match &report.played {
@@ -254,6 +232,8 @@ struct Drawn<'a> {
     a: &'a Args,
     record: &'a Record,
     report: &'a Report,
+    /// The replay's errors, ready to print.
+    errors: &'a [Diag],
     name: &'a str,
 }
 
@@ -262,10 +242,8 @@ impl Drawn<'_> {
     fn invalid(&self, wanted: &str) -> Fail {
         let (name, game) = (self.name, self.a.game);
         let mut m = String::new();
-        for p in &self.report.errors {
-            m.push_str(
-                &Diag::from_problem(self.record, game as usize, p, Level::Error).human(name),
-            );
+        for d in self.errors {
+            m.push_str(&d.human(name));
         }
         m.push_str(&format!(
             "{name}: error[invalid_record]: game {game} is invalid before {wanted}: nothing drawn\n"
