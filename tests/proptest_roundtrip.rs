@@ -10,14 +10,14 @@
 //! `PROPTEST_CASES` sets the number of cases (default 64 per property); the `_long` versions
 //! (ignored: `cargo test --release --test proptest_roundtrip -- --ignored`) run 3,000 each.
 
-use kifu::Variant;
-use kifu::for_game;
+mod common;
+
+use common::games::{positions, styles};
 use kifu::notation::Notate;
-use kifu::notation::RankStyle;
 use kifu::record::{Record, parse_str};
 use kifu::replay::{Options, Report, State, replay};
-use kifu::rules::Position;
-use kifu::writers::{Notation, Style, move_number, psn};
+use kifu::writers::{Style, move_number, psn};
+use kifu::{Variant, for_game};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -26,20 +26,6 @@ fn cases() -> u32 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(64)
-}
-
-fn styles(variant: Variant) -> Vec<Style> {
-    let mut v = Vec::new();
-    for notation in [Notation::Hodges, Notation::Long, Notation::Xboard] {
-        // Engine coordinates are Wa's only.
-        if notation == Notation::Xboard && variant == Variant::Gufu {
-            continue;
-        }
-        for ranks in [RankStyle::Kanji, RankStyle::Letter] {
-            v.push(Style { notation, ranks });
-        }
-    }
-    v
 }
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -72,16 +58,6 @@ fn read_one(text: &str) -> Result<(Record, Report), String> {
         return Err(format!("invalid: {:?}\n{text}", report.errors));
     }
     Ok((record, report))
-}
-
-fn positions(record: &Record, report: &Report) -> Vec<String> {
-    let Some(played) = &report.played else {
-        return Vec::new();
-    };
-    for_game!(played, p => p.main_line(&record.movetext)
-        .iter()
-        .map(|(_, _, s)| s.position_string())
-        .collect())
 }
 
 fn comments(record: &Record) -> Vec<String> {
