@@ -379,38 +379,6 @@ impl Position {
         (Status::Ongoing, moves)
     }
 
-    /// Ongoing, or how the game ended (king captured, checkmate, no legal move).
-    pub fn status(&self) -> Status {
-        self.analyse().0
-    }
-
-    /// Every legal move (empty when the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        self.analyse().1
-    }
-
-    /// Whether `m` is legal here, and if not, which rule it breaks.
-    pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        let on_board = |s: Square| s.index() < N;
-        let ok = match *m {
-            Move::Step { from, to, .. } => on_board(from) && on_board(to),
-            Move::Turn { at, .. } => on_board(at),
-            Move::Drop { to, .. } => on_board(to),
-        };
-        if !ok {
-            return Err(IllegalMove::CannotMoveThatWay);
-        }
-        if let Status::Over(_) = self.status() {
-            return Err(IllegalMove::GameOver);
-        }
-        self.move_rules(m)
-    }
-
-    /// Plays a move known to be legal.
-    pub fn play_unchecked(&mut self, m: &Move) {
-        self.apply(m);
-    }
-
     /// Carries out a move without any check (off-board squares are ignored).
     fn apply(&mut self, m: &Move) {
         match *m {
@@ -480,20 +448,36 @@ impl rules::Position for Position {
         u64::from(self.ply).div_ceil(2)
     }
 
+    /// Every legal move (empty when the game is over).
     fn legal_moves(&self) -> Vec<Move> {
-        Position::legal_moves(self)
+        self.analyse().1
     }
 
+    /// Whether `m` is legal here, and if not, which rule it breaks.
     fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        Position::check(self, m)
+        let on_board = |s: Square| s.index() < N;
+        let ok = match *m {
+            Move::Step { from, to, .. } => on_board(from) && on_board(to),
+            Move::Turn { at, .. } => on_board(at),
+            Move::Drop { to, .. } => on_board(to),
+        };
+        if !ok {
+            return Err(IllegalMove::CannotMoveThatWay);
+        }
+        if let Status::Over(_) = self.status() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.move_rules(m)
     }
 
+    /// Plays a move known to be legal.
     fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m)
+        self.apply(m);
     }
 
+    /// Ongoing, or how the game ended (king captured, checkmate, no legal move).
     fn status(&self) -> Status {
-        Position::status(self)
+        self.analyse().0
     }
 
     fn in_check(&self) -> bool {

@@ -5,7 +5,7 @@ use crate::geometry::{GUFU, Square};
 use crate::gufu::{Facing, Move, PieceId, Position};
 use crate::notation::{RankStyle, gufu_square};
 use crate::record::{self, Action, Mark, WrittenMove};
-use crate::rules::{IllegalMove, Rule, Status, Termination};
+use crate::rules::{IllegalMove, Position as _, Rule, Status, Termination};
 
 fn name(sq: Square, r: RankStyle) -> String {
     gufu_square(sq, r)

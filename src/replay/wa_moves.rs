@@ -4,7 +4,7 @@ use super::{Fail, ProblemKind, Resolve};
 use crate::geometry::{Square, WA};
 use crate::notation::{RankStyle, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
-use crate::rules::{IllegalMove, Rule};
+use crate::rules::{IllegalMove, Position as _, Rule};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
 impl Resolve for Game {

@@ -3,7 +3,7 @@
 use super::{Move, Position};
 use crate::Variant;
 use crate::geometry::{Color, Square};
-use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
+use crate::rules::{self, IllegalMove, Outcome, Position as _, PositionError, Status, Termination};
 
 /// Room made in a game's history at its first move.
 const GAME_PLIES: usize = 512;

@@ -580,14 +580,6 @@ impl Position {
         false
     }
 
-    /// Every legal move (empty when the side to move has none: the game is then over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(&mut moves);
-        moves.retain(|m| self.final_rules(m).is_ok());
-        moves
-    }
-
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
@@ -598,36 +590,11 @@ impl Position {
         self.each_pseudo_move(drop_kinds, &mut |m| self.final_rules(&m).is_ok())
     }
 
-    /// Whether the game is over in this position (checkmate or no legal move).
-    pub fn status(&self) -> Status {
-        if self.has_legal_move() {
-            return Status::Ongoing;
-        }
-        Status::Over(Outcome {
-            winner: Some(self.turn.opponent()),
-            termination: if self.in_check() {
-                Termination::Checkmate
-            } else {
-                Termination::NoLegalMoves
-            },
-        })
-    }
-
     fn fr(sq: Square) -> FileRank {
         FileRank {
             file: WA.file(sq),
             rank: WA.rank(sq),
         }
-    }
-
-    /// Whether `m` is legal here, and if not, which rule it breaks.
-    pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        // A legal move proves the game goes on; only a failing one needs the costly test.
-        let r = self.check_rules(m);
-        if r.is_err() && !self.has_legal_move() {
-            return Err(IllegalMove::GameOver);
-        }
-        r
     }
 
     /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
@@ -737,13 +704,6 @@ impl Position {
                 self.final_rules(m)
             }
         }
-    }
-
-    /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
-    /// move leaves a position that may break the rules, but never panics for on-board squares.
-    pub fn play_unchecked(&mut self, m: &Move) {
-        self.apply(m);
-        self.checked = self.gave_check(m);
     }
 
     /// After `m` (already applied): whether the side to move is now in check. Before the
@@ -875,20 +835,44 @@ impl rules::Position for Position {
         u64::from(self.fullmove)
     }
 
+    /// Every legal move (empty when the side to move has none: the game is then over).
     fn legal_moves(&self) -> Vec<Move> {
-        Position::legal_moves(self)
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        moves.retain(|m| self.final_rules(m).is_ok());
+        moves
     }
 
+    /// Whether `m` is legal here, and if not, which rule it breaks.
     fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        Position::check(self, m)
+        // A legal move proves the game goes on; only a failing one needs the costly test.
+        let r = self.check_rules(m);
+        if r.is_err() && !self.has_legal_move() {
+            return Err(IllegalMove::GameOver);
+        }
+        r
     }
 
+    /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
+    /// move leaves a position that may break the rules, but never panics for on-board squares.
     fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m)
+        self.apply(m);
+        self.checked = self.gave_check(m);
     }
 
+    /// Whether the game is over in this position (checkmate or no legal move).
     fn status(&self) -> Status {
-        Position::status(self)
+        if self.has_legal_move() {
+            return Status::Ongoing;
+        }
+        Status::Over(Outcome {
+            winner: Some(self.turn.opponent()),
+            termination: if self.in_check() {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMoves
+            },
+        })
     }
 
     fn in_check(&self) -> bool {
@@ -904,6 +888,7 @@ impl rules::Position for Position {
 mod tests {
     use super::*;
     use crate::generate::Rng;
+    use crate::rules::Position as _;
 
     /// Plays `games` random games of up to 300 plies from the start (random legal moves,
     /// seeded), calling `check(position, game, ply)` before each move.

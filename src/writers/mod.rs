@@ -17,32 +17,21 @@ pub struct PlyFacts {
     /// The move in the chosen notation, with its marks.
     pub text: String,
     pub side: Color,
-    /// Piece abbreviation (`+SP`, `K`, `W`).
-    pub piece: String,
-    pub from: Option<String>,
-    pub to: String,
-    /// `move`, `capture`, `drop` or `turn`.
-    pub action: &'static str,
-    /// Abbreviation of the captured piece.
-    pub captured: Option<String>,
-    /// Wa: `promote`, `decline`, or None when no promotion was possible.
-    pub promotion: Option<&'static str>,
-    /// Gufū: the facing after the move.
-    pub facing: Option<char>,
+    /// What the move does, squares written in the chosen notation.
+    pub parts: MoveParts<String>,
     pub check: bool,
     pub mate: bool,
     /// The position string after the move.
     pub position: String,
 }
 
-/// What a move does, in a game's own terms (no notation): the part of [`PlyFacts`] each game
-/// gives.
+/// What a move does, in a game's own terms; `S` is a square (a board square, or its text).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveParts {
+pub struct MoveParts<S> {
     /// Piece abbreviation (`+SP`, `K`, `W`).
     pub piece: String,
-    pub from: Option<Square>,
-    pub to: Square,
+    pub from: Option<S>,
+    pub to: S,
     /// `move`, `capture`, `drop` or `turn`.
     pub action: &'static str,
     /// Abbreviation of the captured piece.
@@ -53,14 +42,29 @@ pub struct MoveParts {
     pub facing: Option<char>,
 }
 
+impl<S> MoveParts<S> {
+    /// The same parts with every square turned into `T` by `f`.
+    pub fn map_squares<T>(self, f: impl Fn(S) -> T) -> MoveParts<T> {
+        MoveParts {
+            piece: self.piece,
+            from: self.from.map(&f),
+            to: f(self.to),
+            action: self.action,
+            captured: self.captured,
+            promotion: self.promotion,
+            facing: self.facing,
+        }
+    }
+}
+
 /// A game whose moves the table and JSON writers can describe.
 pub trait Describe: Notate {
     /// What `m`, a move of this position, does.
-    fn parts(&self, m: &Self::Move) -> MoveParts;
+    fn parts(&self, m: &Self::Move) -> MoveParts<Square>;
 }
 
 impl Describe for wa::Game {
-    fn parts(&self, m: &wa::Move) -> MoveParts {
+    fn parts(&self, m: &wa::Move) -> MoveParts<Square> {
         let pos = self.position();
         match *m {
             wa::Move::Drop { kind, to } => MoveParts {
@@ -99,7 +103,7 @@ impl Describe for wa::Game {
 }
 
 impl Describe for gufu::Position {
-    fn parts(&self, m: &gufu::Move) -> MoveParts {
+    fn parts(&self, m: &gufu::Move) -> MoveParts<Square> {
         let letter = |at: Square| self.piece_at(at).map(|p| p.id.row().letter);
         let (piece, from, to, action, captured) = match *m {
             gufu::Move::Drop { piece, to, .. } => {
@@ -126,18 +130,10 @@ impl Describe for gufu::Position {
 
 /// The facts of one ply: `before` is the position before `m`, `after` the one after it.
 pub fn facts<G: Describe>(before: &G, m: &G::Move, after: &G, style: Style) -> PlyFacts {
-    let parts = before.parts(m);
-    let sq = |s: Square| G::square_text(s, style);
     PlyFacts {
         text: before.move_text(m, after, style),
         side: before.turn(),
-        piece: parts.piece,
-        from: parts.from.map(sq),
-        to: sq(parts.to),
-        action: parts.action,
-        captured: parts.captured,
-        promotion: parts.promotion,
-        facing: parts.facing,
+        parts: before.parts(m).map_squares(|s| G::square_text(s, style)),
         check: after.in_check(),
         mate: after
             .outcome()

@@ -89,7 +89,7 @@ fn plies_of<G: Describe>(record: &Record, played: &Played<G>, style: Style) -> V
 
 /// The per-ply CSV fields of a row.
 pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
-    let f = &r.facts;
+    let (f, p) = (&r.facts, &r.facts.parts);
     vec![
         file.to_string(),
         game.to_string(),
@@ -97,13 +97,13 @@ pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
         r.number.to_string(),
         f.side.name().to_string(),
         f.text.clone(),
-        f.piece.clone(),
-        f.from.clone().unwrap_or_default(),
-        f.to.clone(),
-        f.action.to_string(),
-        f.captured.clone().unwrap_or_default(),
-        f.promotion.unwrap_or("").to_string(),
-        f.facing.map(String::from).unwrap_or_default(),
+        p.piece.clone(),
+        p.from.clone().unwrap_or_default(),
+        p.to.clone(),
+        p.action.to_string(),
+        p.captured.clone().unwrap_or_default(),
+        p.promotion.unwrap_or("").to_string(),
+        p.facing.map(String::from).unwrap_or_default(),
         f.check.to_string(),
         f.mate.to_string(),
         r.comment.clone(),
@@ -113,19 +113,19 @@ pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
 
 /// A ply as a JSON object (the CSV row's fields).
 pub fn ply_json(r: &PlyRow) -> Value {
-    let f = &r.facts;
+    let (f, p) = (&r.facts, &r.facts.parts);
     json!({
         "ply": r.ply,
         "number": r.number,
         "side": f.side.name(),
         "move": f.text,
-        "piece": f.piece,
-        "from": f.from,
-        "to": f.to,
-        "action": f.action,
-        "captured": f.captured,
-        "promotion": f.promotion,
-        "facing": f.facing.map(String::from),
+        "piece": p.piece,
+        "from": p.from,
+        "to": p.to,
+        "action": p.action,
+        "captured": p.captured,
+        "promotion": p.promotion,
+        "facing": p.facing.map(String::from),
         "check": f.check,
         "mate": f.mate,
         "comment": if r.comment.is_empty() { None } else { Some(&r.comment) },
