@@ -1,5 +1,6 @@
 //! Writing moves and squares as text: Hodges style for both games, engine coordinates for
-//! Wa. (Reading is the grammar's job, in `record`; resolving a written move against a
+//! Wa, in a [`Style`] (notation and rank style); every game writes its moves through
+//! [`Notate`]. (Reading is the grammar's job, in `record`; resolving a written move against a
 //! position is the replay layer's.)
 
 use crate::geometry::{GUFU, Square, WA};

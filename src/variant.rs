@@ -1,4 +1,5 @@
-//! The games kifu knows, and the names records and users give them.
+//! The games kifu knows (Wa shogi with drops, Wa shogi without drops, Gufū shōgi), and the
+//! names records and users give them: what a `Variant` tag or `--variant` selects.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,8 @@
 //! Gufū shōgi: 2 files × 3 ranks, pieces that face N/E/S/W and turn as they move, two shared
-//! pieces in a common hand.
+//! pieces in a common hand. The rules core of the game: [`Position`] (board, hand, side to
+//! move, ply; its legal moves, check and the end of the game through
+//! [`rules::Position`](crate::rules::Position)), the piece table ([`pieces`]) and position
+//! strings ([`posstr`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 

@@ -1,5 +1,8 @@
 //! Replaying a record through the rules core: every move as written is resolved to a move of
-//! the rules, checked (legality and everything the text claims), and played.
+//! the rules, checked (legality and everything the text claims), and played. [`replay`] gives
+//! a [`Report`]: the problems found (each of a [`ProblemKind`] with a stable name), how the
+//! game ended, and the game as replayed ([`Played`]: its start, the resolved move of each
+//! node, its end), typed by game.
 //!
 //! Knows the record types and the rules; knows nothing of output formats.
 

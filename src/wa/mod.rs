@@ -1,4 +1,8 @@
-//! Wa shogi: 11 × 11, 17 piece kinds, with or without drops.
+//! Wa shogi: 11 × 11, 17 piece kinds, with or without drops. The rules core of the game:
+//! [`Position`] (board, hands, side to move; its legal moves, check and the end of the game
+//! through [`rules::Position`](crate::rules::Position)), [`Game`] (a position with the history
+//! the repetition rule needs: what a record replays), the piece table ([`pieces`]: every piece
+//! as data) and position strings ([`fen`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 

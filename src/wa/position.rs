@@ -636,7 +636,7 @@ impl Position {
         found
     }
 
-    /// The rules a move must satisfy, game over aside: like [`Position::check`] but without
+    /// The rules a move must satisfy, game over aside: like [`check`](rules::Position::check) but without
     /// telling a finished game apart (cheaper where many candidate moves are tried).
     pub fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
         self.check_rules_with(m, false)
@@ -853,7 +853,7 @@ impl rules::Position for Position {
         r
     }
 
-    /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
+    /// Plays a move known to be legal (from [`legal_moves`](rules::Position::legal_moves) or checked). An illegal
     /// move leaves a position that may break the rules, but never panics for on-board squares.
     fn play_unchecked(&mut self, m: &Move) {
         self.apply(m);

@@ -1,6 +1,8 @@
-//! Writers: turn a replayed game into text (normalized PSN), rows (CSV) or JSON.
+//! Writers: turn a replayed game into text (normalized PSN: [`psn`]), rows (CSV) or JSON
+//! ([`rows`]).
 //!
-//! They take what the replay produced (resolved moves and states) and know nothing of parsing.
+//! They take what the replay produced (the game as replayed: positions and resolved moves) and
+//! know nothing of parsing; each game says what its moves do through [`Describe`].
 
 pub mod psn;
 pub mod rows;
