@@ -427,6 +427,16 @@ macro_rules! for_game {
     };
 }
 
+impl<W, G> PerGame<Option<W>, Option<G>> {
+    /// `Some` of what the variant holds, if it holds something.
+    pub fn transpose(self) -> Option<PerGame<W, G>> {
+        match self {
+            PerGame::Wa(w) => w.map(PerGame::Wa),
+            PerGame::Gufu(g) => g.map(PerGame::Gufu),
+        }
+    }
+}
+
 /// A position of either game.
 impl<W: Position, G: Position> PerGame<W, G> {
     /// The start position of `variant`.

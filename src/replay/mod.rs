@@ -187,12 +187,7 @@ impl Report {
 
     /// The main line's final position (None when the replay stopped before its end).
     pub fn end(&self) -> Option<State> {
-        let end = for_game!(map self.played.as_ref()?, p => p.end.clone());
-        match end {
-            PerGame::Wa(Some(g)) => Some(PerGame::Wa(g)),
-            PerGame::Gufu(Some(p)) => Some(PerGame::Gufu(p)),
-            _ => None,
-        }
+        for_game!(map self.played.as_ref()?, p => p.end.clone()).transpose()
     }
 }
 
