@@ -232,6 +232,20 @@ impl PositionError {
     }
 }
 
+/// The space-separated fields of `s` (a position string's tail starting at byte `start` of the
+/// whole string), each with its byte offset in the whole string.
+pub(crate) fn position_fields(s: &str, start: usize) -> Vec<(usize, &str)> {
+    let mut fields = Vec::new();
+    let mut off = start;
+    for part in s.split(' ') {
+        if !part.is_empty() {
+            fields.push((off, part));
+        }
+        off += part.len() + 1;
+    }
+    fields
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (at byte {})", self.message, self.offset)

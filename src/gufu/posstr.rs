@@ -14,7 +14,7 @@
 
 use super::{Facing, Piece, PieceId, Position};
 use crate::geometry::{Color, GUFU};
-use crate::rules::PositionError;
+use crate::rules::{PositionError, position_fields};
 
 /// The start position.
 pub const START: &str = "2/2/2 b KkWS 1";
@@ -40,14 +40,7 @@ fn letter_of(id: PieceId) -> char {
 
 /// Reads a position string.
 pub fn parse(s: &str) -> Result<Position, PositionError> {
-    let mut fields = Vec::new();
-    let mut off = 0;
-    for part in s.split(' ') {
-        if !part.is_empty() {
-            fields.push((off, part));
-        }
-        off += part.len() + 1;
-    }
+    let fields = position_fields(s, 0);
     let Some(&(board_at, board)) = fields.first() else {
         return PositionError::err(0, "empty position string");
     };

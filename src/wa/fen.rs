@@ -16,7 +16,7 @@
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
 use crate::geometry::{Color, Square, WA};
-use crate::rules::PositionError;
+use crate::rules::{PositionError, position_fields};
 
 /// The start position.
 pub const START: &str =
@@ -187,14 +187,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
     }
     // Fields after the board.
     let rest = &s[i..];
-    let mut fields = Vec::new();
-    let mut off = i;
-    for part in rest.split(' ') {
-        if !part.is_empty() {
-            fields.push((off, part));
-        }
-        off += part.len() + 1;
-    }
+    let fields = position_fields(rest, i);
     let Some(&(side_at, side)) = fields.first() else {
         return PositionError::err(s.len(), "the side to move is missing (w or b)");
     };
