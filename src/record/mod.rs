@@ -50,7 +50,7 @@ pub use annotations::{Annotation, Comment, CommentKind, Dots, Glyph, MoveNumber,
 pub use error::{ErrorKind, RecordError};
 pub use game::{GameResult, Record, ResultToken, Tag};
 pub use movetext::{Event, Line, LineId, Movetext, Node, NodeId, Walk};
-pub use parser::{parse_game, parse_game_str, parse_game_str_without_memo};
+pub use parser::{parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo};
 pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
 pub use written::{
