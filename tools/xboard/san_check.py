@@ -12,9 +12,10 @@ Wa move generator of tools/perft_ref/ (written from the rules text), and:
   * with --kifu PATH, writes the engine moves as a PSN record in engine
     coordinates (Variant `wa` or `wa-nodrop`, XBoard's Result) into a
     temporary directory and runs `PATH validate --format json` on it;
-  * prints one line of counts per file and a total.
+  * prints one line of counts per file and a total, then NOTE lines for kifu's
+    warnings and PROBLEM lines for everything that disagrees.
 
-Standard library only. Exit status 1 if anything disagrees.
+Standard library only. Exit status 1 if there is a PROBLEM.
 """
 
 import argparse
@@ -201,8 +202,9 @@ def check_game(tags, tokens, moves, where, problems, stats):
                             f" (engine {text})")
 
 
-def kifu_check(kifu, name, games, engine_games, problems):
-    """Validate the engine moves as a PSN record with kifu."""
+def kifu_check(kifu, name, games, engine_games, problems, notes):
+    """Validate the engine moves as a PSN record with kifu: errors are problems,
+    warnings (an XBoard result the rules disagree with) are notes."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, os.path.basename(name) + ".psn")
         with open(path, "w") as f:
@@ -216,9 +218,13 @@ def kifu_check(kifu, name, games, engine_games, problems):
                              capture_output=True, text=True)
         for line in out.stdout.splitlines():
             obj = json.loads(line)
-            if obj.get("type") == "game" and (not obj["valid"] or obj["warnings"]):
-                problems.append(f"{name}: kifu on the engine moves, game {obj['game']}: "
-                                f"{json.dumps(obj['errors'] + obj['warnings'])}")
+            if obj.get("type") != "game":
+                continue
+            where = f"{name}: kifu on the engine moves, game {obj['game']}"
+            if not obj["valid"]:
+                problems.append(f"{where}: {json.dumps(obj['errors'])}")
+            for w in obj["warnings"]:
+                notes.append(f"{where}: warning[{w['kind']}] {w['message']}")
 
 
 def main():
@@ -227,7 +233,7 @@ def main():
     p.add_argument("dirs", nargs="*", default=[os.path.join(HERE, "..", "..", "fixtures", "xboard")])
     p.add_argument("--kifu", help="a kifu binary: also validate the engine moves with it")
     args = p.parse_args()
-    problems, total = [], Stats()
+    problems, notes, total = [], [], Stats()
     for d in args.dirs:
         for pgn in sorted(glob.glob(os.path.join(d, "*.pgn"))):
             name = pgn[:-4]
@@ -241,12 +247,14 @@ def main():
             for g, ((tags, tokens), moves) in enumerate(zip(games, engine_games), 1):
                 check_game(tags, tokens, moves, f"{pgn} game {g}", problems, stats)
             if args.kifu:
-                kifu_check(args.kifu, name, games, engine_games, problems)
+                kifu_check(args.kifu, name, games, engine_games, problems, notes)
             ends = ", ".join(re.sub(r"\s+", " ", m) for m in re.findall(
                 r"\{([^}]*)\} (?:1-0|0-1|1/2-1/2|\*)\n", open(pgn).read()))
             print(f"{os.path.basename(pgn)}: {stats.line()} end: {ends or 'no comment'}")
             total.add(stats)
     print(f"total: {total.line()}")
+    for line in notes:
+        print("NOTE " + line)
     for line in problems:
         print("PROBLEM " + line)
     sys.exit(1 if problems else 0)
