@@ -38,8 +38,14 @@ impl Variant {
 
     /// Reads a name as records and users write it: case-insensitive, with or without
     /// "shogi"/"shōgi", macrons or doubled vowels (`Gufu`, `Gufuu`, `Gufū shōgi`, `Wa shogi`,
-    /// `wa-shogi`, `crazywa`, `wa-nodrop`, `Wa shogi (no drops)`).
+    /// `crazywa`, `wa-nodrop`, `Wa shogi (no drops)`).
+    ///
+    /// XBoard's variant names mean what XBoard means by them: `wa-shogi` (written so, with the
+    /// hyphen) is the game HaChu plays, without drops; `crazywa` is the game with drops.
     pub fn from_name(s: &str) -> Option<Variant> {
+        if s.trim().eq_ignore_ascii_case("wa-shogi") {
+            return Some(Variant::WaNoDrop);
+        }
         let mut n: String = s
             .to_lowercase()
             .replace('ū', "u")
@@ -87,10 +93,16 @@ mod tests {
         for s in ["gufu", "Gufu", "GUFUU", "Gufū shōgi", "Gufuu shogi", "gufū"] {
             assert_eq!(Variant::from_name(s), Some(Variant::Gufu), "{s}");
         }
-        for s in ["wa", "Wa shogi", "wa-shogi", "WA", "crazywa", "Wa shōgi"] {
+        for s in ["wa", "Wa shogi", "WA", "crazywa", "Wa shōgi"] {
             assert_eq!(Variant::from_name(s), Some(Variant::Wa), "{s}");
         }
-        for s in ["wa-nodrop", "Wa shogi (no drops)", "wa nodrops"] {
+        for s in [
+            "wa-nodrop",
+            "Wa shogi (no drops)",
+            "wa nodrops",
+            "wa-shogi",
+            "WA-SHOGI",
+        ] {
             assert_eq!(Variant::from_name(s), Some(Variant::WaNoDrop), "{s}");
         }
         for s in ["chess", "", "shogi", "w"] {
