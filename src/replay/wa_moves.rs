@@ -573,20 +573,24 @@ fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail
 /// `x` must capture, and a capture needs its `x` (Hodges writes `-` for a move to an empty
 /// square; SAN nothing).
 fn capture_claim(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Result<(), Fail> {
+    let occupant = pos.piece_at(w.to);
+    if occupant.is_some() == w.capture {
+        return Ok(());
+    }
     let to = names.square(w.to);
     let hint = |f: Fail| match w.san {
         true => f.help(format!("XBoard writes {}", wa_san(pos, m))),
         false => f,
     };
-    match pos.piece_at(w.to) {
-        None if w.capture => Err(hint(Fail::new(
+    match occupant {
+        None => Err(hint(Fail::new(
             ProblemKind::CaptureMark,
             match w.san {
                 false => format!("'x' claims a capture, but {to} is empty: write '-'"),
                 true => format!("'x' claims a capture, but {to} is empty"),
             },
         ))),
-        Some(q) if !w.capture => {
+        Some(q) => {
             let q = names.piece(q);
             Err(hint(Fail::new(
                 ProblemKind::CaptureMark,
@@ -598,7 +602,6 @@ fn capture_claim(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Result<(
                 },
             )))
         }
-        _ => Ok(()),
     }
 }
 
