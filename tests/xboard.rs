@@ -322,6 +322,9 @@ fn the_convention_is_decided_by_the_tags() {
     assert_eq!(convention("[Event \"x\"]"), Convention::Kifu);
     let kifu_fen = fen.replace(" w - 0 1", " w 0 1");
     assert_eq!(convention(&kifu_fen), Convention::Kifu);
+    // Gufū's position string has `-` for an empty hand there: not XBoard's field.
+    let gufu = "[Variant \"gufu\"]\n[FEN \"Sske/2/KwWn b - 5\"]";
+    assert_eq!(convention(gufu), Convention::Kifu);
     let text = "[Black \"A\"]\n[White \"B\"]\n[Variant \"crazywa\"]\n\n1. Rg4 *\n";
     let r = &records(text)[0];
     assert_eq!(
@@ -553,6 +556,13 @@ fn san_in_a_gufu_game_is_a_clear_error() {
         p.message,
         "SAN (XBoard's notation) is for Wa only; write Gufū moves as K*2三>W"
     );
+    // The library writes a Gufū game in Hodges style, tags in kifu's convention.
+    let text = read(&manifest().join("fixtures/gufu/gufu-friendly-mate.psn"));
+    let r = &records(&text)[0];
+    let report = replay(r, &keep());
+    let hodges = Style::default_for(Variant::Gufu);
+    let ranks = Style { ranks: RankStyle::Kanji, ..SAN };
+    assert_eq!(psn::write(r, &report, ranks), psn::write(r, &report, hodges));
     let o = kifu(
         &[
             "convert",

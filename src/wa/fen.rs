@@ -244,8 +244,10 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
 /// Whether a position string has XBoard's en-passant field (`... w - 0 1`): a FEN that XBoard
 /// wrote (or one written for it), not kifu's nor an engine's.
 pub fn has_en_passant_field(s: &str) -> bool {
-    let mut fields = s.split_ascii_whitespace().skip(1);
-    matches!((fields.next(), fields.next()), (Some("w" | "b"), Some("-")))
+    let mut fields = s.split_ascii_whitespace();
+    // A Wa board (11 ranks), the side to move, then `-`.
+    fields.next().is_some_and(|board| board.matches('/').count() == 10)
+        && matches!((fields.next(), fields.next()), (Some("w" | "b"), Some("-")))
 }
 
 /// Writes a position string (the exact inverse of [`parse`] for strings this writes).

@@ -49,8 +49,9 @@ fn comment_token(c: &Comment) -> Token {
 /// XBoard's order. A record read in the other convention has its `Black` and `White` values
 /// swapped, and its Variant and FEN written in the new convention (its start position).
 fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec<String> {
+    // (A Gufū game is written in Hodges style whatever the notation: kifu's convention.)
     let out_convention = match style.notation {
-        Notation::San => Convention::Xboard,
+        Notation::San if variant != Variant::Gufu => Convention::Xboard,
         _ => Convention::Kifu,
     };
     let translate = Convention::of(record) != out_convention;
