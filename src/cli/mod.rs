@@ -2,12 +2,14 @@
 
 mod convert;
 mod diag;
+mod filter;
 mod generate;
 mod inputs;
 mod load;
 mod output;
 mod perft;
 mod render;
+mod stats;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +41,8 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Filter(filter::Args),
+    Stats(stats::Args),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -57,5 +61,7 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Filter(a) => filter::run(a),
+        Command::Stats(a) => stats::run(a),
     }
 }

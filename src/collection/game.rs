@@ -1,0 +1,297 @@
+//! One game of a collection: read from its bytes, its tags, and what replaying its main line
+//! shows.
+//!
+//! This is the one place where the collection tools use the record layer
+//! ([`parse_game`](crate::record::parse_game)) and the replay layer
+//! ([`replay`](crate::replay::replay), its states and resolved moves); [`super::filter`],
+//! [`super::dedup`] and [`super::stats`] work on what it reports.
+
+use super::dedup::{GameKey, KeyMaker};
+use super::position::Target;
+use crate::Variant;
+use crate::record::{GameChunk, Record, RecordError, ResultToken, parse_game};
+use crate::replay::{self, AnyMove, Options, Report, State};
+use crate::rules::Outcome;
+use crate::writers::{Style, move_text};
+use std::hash::{Hash, Hasher};
+
+/// A game as read: its record, or why it could not be read.
+#[derive(Debug)]
+pub struct Game {
+    read: Result<Record, RecordError>,
+    /// The bytes of a game that could not be read, when asked to keep them.
+    raw: Option<Vec<u8>>,
+}
+
+impl Game {
+    /// Reads a game cut by the [`GameSplitter`](crate::record::GameSplitter) (or the error it
+    /// gave). With `keep_unreadable`, the bytes of a game that cannot be read are kept for
+    /// [`Game::bytes`] (at the price of a copy of every game's bytes).
+    pub fn read(chunk: Result<GameChunk, RecordError>, keep_unreadable: bool) -> Game {
+        match chunk {
+            Err(e) => Game {
+                read: Err(e),
+                raw: None,
+            },
+            Ok(chunk) => {
+                let raw = keep_unreadable.then(|| chunk.bytes.clone());
+                let read = parse_game(chunk);
+                let raw = if read.is_err() { raw } else { None };
+                Game { read, raw }
+            }
+        }
+    }
+
+    /// The record, if the game could be read.
+    pub fn record(&self) -> Option<&Record> {
+        self.read.as_ref().ok()
+    }
+
+    /// Why the game could not be read.
+    pub fn read_error(&self) -> Option<&RecordError> {
+        self.read.as_ref().err()
+    }
+
+    /// The game's bytes exactly as they are in the file (tags, comments and layout as written):
+    /// from the line of its first tag pair to the line before the next game. Empty for a game
+    /// that could not be read unless [`Game::read`] was asked to keep them.
+    pub fn bytes(&self) -> &[u8] {
+        match (&self.read, &self.raw) {
+            (Ok(r), _) => r.source.text().as_bytes(),
+            (Err(_), Some(raw)) => raw,
+            (Err(_), None) => &[],
+        }
+    }
+
+    /// The values of the tag pairs called `name` (ASCII case-insensitive, as the replay reads
+    /// `Variant` and `FEN`), in order.
+    pub fn tag_values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.record()
+            .into_iter()
+            .flat_map(|r| r.tags.iter())
+            .filter(move |t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The value of the first tag pair called `name` (ASCII case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.record()?
+            .tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The game's variant as the replay will take it: its `Variant` tag, or `default` when it
+    /// has none. None when the tag names no variant kifu knows, or the game could not be read.
+    pub fn variant(&self, default: Option<Variant>) -> Option<Variant> {
+        self.record()?;
+        match self.tag("Variant") {
+            Some(name) => Variant::from_name(name),
+            None => default,
+        }
+    }
+
+    /// The moves written on the main line (variations not counted): for a valid game, its
+    /// plies. Needs no replay.
+    pub fn written_plies(&self) -> u64 {
+        self.record()
+            .map_or(0, |r| r.movetext.main_moves().len() as u64)
+    }
+
+    /// The players' names as the tags give them: the first mover (`Black`, sente) and the
+    /// second (`White`, gote).
+    pub fn players(&self) -> [Option<&str>; 2] {
+        [self.tag("Black"), self.tag("White")]
+    }
+
+    /// The result the record states: its `Result` tag when that is a result (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`), else the result written after the moves.
+    pub fn stated_result(&self) -> Option<ResultToken> {
+        let record = self.record()?;
+        self.tag("Result")
+            .and_then(ResultToken::from_text)
+            .or(record.result.map(|r| r.value))
+    }
+
+    /// Replays the game (None if it could not be read). `default_variant` is the variant of a
+    /// record without a `Variant` tag. `keep_moves` keeps the resolved moves, which
+    /// [`Replayed::key`], [`Replayed::reaches`] and [`Replayed::opening`] need.
+    pub fn replay(
+        &self,
+        default_variant: Option<Variant>,
+        keep_moves: bool,
+    ) -> Option<Replayed<'_>> {
+        let record = self.record()?;
+        let opts = Options {
+            default_variant,
+            keep_moves,
+        };
+        Some(Replayed {
+            record,
+            report: replay::replay(record, &opts),
+        })
+    }
+}
+
+/// A position without its move counters: the pieces on the board and in hand, and the side to
+/// move. Two positions with equal keys are the same position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionKey {
+    /// Wa: the 128-bit Zobrist hash of board, hands and side to move that the repetition rule
+    /// uses (two positions share one with probability about 2^-128).
+    Wa(u128),
+    /// Gufū: the position string without its ply number.
+    Gufu(String),
+}
+
+impl PositionKey {
+    fn of(state: &State) -> PositionKey {
+        match state {
+            State::Wa(g) => PositionKey::Wa(g.position().repetition_hash()),
+            State::Gufu(_) => {
+                let s = state.position_string();
+                // `<board> <side> <hand> <ply>`: drop the ply.
+                let board = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
+                PositionKey::Gufu(board.to_string())
+            }
+        }
+    }
+
+    /// The key of a position string of `variant` (Wa: the FEN; Gufū: kifu's form), or what
+    /// is wrong with the string.
+    pub fn parse(variant: Variant, text: &str) -> Result<PositionKey, String> {
+        match State::from_position_string(variant, text) {
+            Ok(state) => Ok(PositionKey::of(&state)),
+            Err((offset, message)) => Err(format!("{message} (at byte {offset})")),
+        }
+    }
+
+    /// The key of the usual start position of `variant`.
+    pub fn start(variant: Variant) -> PositionKey {
+        PositionKey::of(&State::start(variant))
+    }
+}
+
+/// A resolved move, hashed as the rules see it (which piece goes where, promotes or not,
+/// faces where), whatever text it was written as.
+struct ResolvedMove<'m>(&'m AnyMove);
+
+impl Hash for ResolvedMove<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self.0 {
+            AnyMove::Wa(m) => m.hash(state),
+            AnyMove::Gufu(m) => m.hash(state),
+        }
+    }
+}
+
+/// What replaying a game found.
+#[derive(Debug)]
+pub struct Replayed<'g> {
+    record: &'g Record,
+    report: Report,
+}
+
+impl Replayed<'_> {
+    /// The variant replayed (None when the record names none kifu knows).
+    pub fn variant(&self) -> Option<Variant> {
+        self.report.variant
+    }
+
+    /// Whether every move is legal and the record is sound.
+    pub fn valid(&self) -> bool {
+        self.report.valid()
+    }
+
+    /// The kind of the error that stopped the replay (as `kifu validate` names it).
+    pub fn error_kind(&self) -> Option<&'static str> {
+        self.report.errors.first().map(|p| p.kind)
+    }
+
+    /// How the main line ended on the board, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.report.outcome
+    }
+
+    /// The plies of the main line that were replayed.
+    pub fn plies(&self) -> u64 {
+        self.report.main_plies
+    }
+
+    /// The resolved moves of the main line, as far as the replay went (needs `keep_moves`).
+    fn main_moves(&self) -> impl Iterator<Item = &AnyMove> + '_ {
+        self.record
+            .movetext
+            .main_line()
+            .nodes
+            .iter()
+            .map_while(|id| self.report.moves.get(id.index()).and_then(Option::as_ref))
+    }
+
+    /// The start position's key.
+    fn start_key(&self) -> Option<PositionKey> {
+        self.report.start.as_ref().map(PositionKey::of)
+    }
+
+    /// Whether the game starts from its variant's usual start position.
+    pub fn from_usual_start(&self) -> bool {
+        match (self.variant(), self.start_key()) {
+            (Some(v), Some(k)) => k == PositionKey::start(v),
+            _ => false,
+        }
+    }
+
+    /// The key that two records of the same game share: the variant, the start position and
+    /// the main line's moves as the rules resolved them (not as written: Hodges, long, engine
+    /// or any other notation, kanji or letter ranks, give the same key). Tags, comments,
+    /// variations and move counters do not count. None for a game that was not fully replayed.
+    pub fn key(&self, maker: &KeyMaker) -> Option<GameKey> {
+        if !self.valid() {
+            return None;
+        }
+        let moves: Vec<ResolvedMove> = self.main_moves().map(ResolvedMove).collect();
+        if moves.len() as u64 != self.plies() {
+            return None; // replayed without keep_moves
+        }
+        Some(maker.key(&(self.variant(), self.start_key()?, moves)))
+    }
+
+    /// Whether the main line (its start included) reaches the position of `target`.
+    pub fn reaches(&self, target: &Target) -> bool {
+        let (Some(v), Some(start)) = (self.variant(), self.report.start.as_ref()) else {
+            return false;
+        };
+        let Some(wanted) = target.key(v) else {
+            return false;
+        };
+        let mut state = start.clone();
+        if PositionKey::of(&state) == *wanted {
+            return true;
+        }
+        for m in self.main_moves() {
+            state.play_unchecked(m);
+            if PositionKey::of(&state) == *wanted {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first `plies` moves of the main line in the variant's usual notation (Hodges
+    /// style; kanji ranks for Gufū, letter ranks for Wa), as `kifu convert` writes them.
+    pub fn opening(&self, plies: usize) -> Vec<String> {
+        let (Some(v), Some(start)) = (self.variant(), self.report.start.as_ref()) else {
+            return Vec::new();
+        };
+        let style = Style::default_for(v);
+        let mut state = start.clone();
+        let mut out = Vec::with_capacity(plies);
+        for m in self.main_moves().take(plies) {
+            let before = state.clone();
+            state.play_unchecked(m);
+            out.push(move_text(&before, m, &state, style));
+        }
+        out
+    }
+}
