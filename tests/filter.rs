@@ -11,7 +11,11 @@ use std::process::Output;
 fn events(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|l| l.trim_start_matches('\u{FEFF}').strip_prefix("[Event \""))
-        .map(|rest| rest.trim_end_matches('\r').trim_end_matches("\"]").to_string())
+        .map(|rest| {
+            rest.trim_end_matches('\r')
+                .trim_end_matches("\"]")
+                .to_string()
+        })
         .collect()
 }
 
@@ -47,7 +51,10 @@ fn without_conditions_every_readable_game_is_written_byte_for_byte() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // Not replayed: the game with the wrong facing is written, the unreadable one is not.
     let expected = c.read("wa.psn") + &c.read("gufu.psn") + WRONG_FACING;
-    assert!(stdout(&o) == expected, "the output is not the input's bytes");
+    assert!(
+        stdout(&o) == expected,
+        "the output is not the input's bytes"
+    );
     assert_eq!(
         summary(&o),
         "3 files, 20 games: 19 matched, 0 dropped as duplicates, 1 invalid (moves not \
@@ -58,9 +65,16 @@ fn without_conditions_every_readable_game_is_written_byte_for_byte() {
     let crlf = format!("\u{FEFF}{}", corpus::gufu_record(0).replace('\n', "\r\n"));
     let crlf = crlf.trim_end().to_string();
     c.write("crlf.psn", &crlf);
-    let o = filter(&c, &["crlf.psn", "gufu.psn"], &["--player", "Ann", "--max-plies", "11"]);
+    let o = filter(
+        &c,
+        &["crlf.psn", "gufu.psn"],
+        &["--player", "Ann", "--max-plies", "11"],
+    );
     let out = stdout(&o);
-    assert!(out.starts_with(&format!("{crlf}\n[Event \"club 0\"]\n")), "{out:?}");
+    assert!(
+        out.starts_with(&format!("{crlf}\n[Event \"club 0\"]\n")),
+        "{out:?}"
+    );
     assert_eq!(events(&out)[..2], ["club 0", "club 0"]);
 }
 
@@ -71,15 +85,25 @@ fn players_on_either_side_any_of_several() {
     // Without replaying, the invalid game of Ann's is written too (and the summary says it).
     assert_eq!(
         picked(&c, &g, &["--player", "Ann"]),
-        [&club(&["0", "2", "3", "4", "0 letters", "0 long"])[..], &["broken 1".into()]].concat()
+        [
+            &club(&["0", "2", "3", "4", "0 letters", "0 long"])[..],
+            &["broken 1".into()]
+        ]
+        .concat()
     );
     let o = filter(&c, &g, &["--player", "Ann", "--valid"]);
-    assert_eq!(events(&stdout(&o)), club(&["0", "2", "3", "4", "0 letters", "0 long"]));
+    assert_eq!(
+        events(&stdout(&o)),
+        club(&["0", "2", "3", "4", "0 letters", "0 long"])
+    );
     assert_eq!(
         summary(&o),
         "2 files, 10 games: 6 matched, 0 dropped as duplicates, 2 invalid"
     );
-    assert_eq!(picked(&c, &g, &["--player", "Dan", "--player", "Cid"]), club(&["1", "2", "3", "5"]));
+    assert_eq!(
+        picked(&c, &g, &["--player", "Dan", "--player", "Cid"]),
+        club(&["1", "2", "3", "5"])
+    );
     assert_eq!(picked(&c, &g, &["--player", "~^(Dan|Eve)$"]), club(&["5"]));
     // Exact means exact: no prefix, no case folding.
     let o = filter(&c, &g, &["--player", "An"]);
@@ -93,11 +117,19 @@ fn tags_exact_or_regex_alternatives_for_one_name() {
     let all = ["wa.psn", "gufu.psn", "broken.psn"];
     assert_eq!(
         picked(&c, &all, &["--tag", "Black=Ann", "--tag", "White=Bob"]),
-        [&club(&["0", "0 letters", "0 long"])[..], &["broken 1".into()]].concat()
+        [
+            &club(&["0", "0 letters", "0 long"])[..],
+            &["broken 1".into()]
+        ]
+        .concat()
     );
     // One name twice: either value; tag names ignore ASCII case.
     assert_eq!(
-        picked(&c, &all, &["--tag", "Event=club 1", "--tag", "event=club 2"]),
+        picked(
+            &c,
+            &all,
+            &["--tag", "Event=club 1", "--tag", "event=club 2"]
+        ),
         club(&["1", "2"])
     );
     assert_eq!(
@@ -110,10 +142,32 @@ fn tags_exact_or_regex_alternatives_for_one_name() {
         ["dup xboard", "CrazyWa self-play, annotated"] // convert keeps the tags
     );
     // Both conditions must hold.
-    let o = filter(&c, &all, &["--tag", "Black=Ann", "--tag", "White=Cid", "--tag", "Result=1-0"]);
+    let o = filter(
+        &c,
+        &all,
+        &[
+            "--tag",
+            "Black=Ann",
+            "--tag",
+            "White=Cid",
+            "--tag",
+            "Result=1-0",
+        ],
+    );
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
-        picked(&c, &all, &["--tag", "Black=Ann", "--tag", "White=Cid", "--tag", "Result=*"]),
+        picked(
+            &c,
+            &all,
+            &[
+                "--tag",
+                "Black=Ann",
+                "--tag",
+                "White=Cid",
+                "--tag",
+                "Result=*"
+            ]
+        ),
         club(&["3"])
     );
 }
@@ -145,7 +199,11 @@ fn result_as_written_outcome_as_replayed() {
     );
     // Club 1 ended 0-1 but its tag has no '/'; club 2's tag says 1/2-1/2 but its moves
     // decide nothing.
-    let o = filter(&c, &g, &["--outcome", "0-1", "--outcome", "1/2-1/2", "--result", "~/"]);
+    let o = filter(
+        &c,
+        &g,
+        &["--outcome", "0-1", "--outcome", "1/2-1/2", "--result", "~/"],
+    );
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
 }
 
@@ -160,7 +218,10 @@ fn plies_and_variant() {
     );
     assert_eq!(picked(&c, &g, &["--max-plies", "4"]), club(&["5"]));
     assert_eq!(picked(&c, &g, &["--min-plies", "14"]), club(&["1"]));
-    assert_eq!(filter(&c, &g, &["--min-plies", "15"]).status.code(), Some(1));
+    assert_eq!(
+        filter(&c, &g, &["--min-plies", "15"]).status.code(),
+        Some(1)
+    );
     let all = ["wa.psn", "gufu.psn", "broken.psn"];
     // A game without a Variant tag is of the variant given, as in every kifu command.
     let wa = picked(&c, &all, &["--variant", "wa"]);
@@ -182,7 +243,10 @@ fn positions_reached_on_the_main_line() {
     assert!(setup.ends_with(" b - 5"), "{setup}");
     let g = ["gufu.psn"];
     let o = filter(&c, &g, &["--position", &setup]);
-    assert_eq!(events(&stdout(&o)), club(&["0", "4", "0 letters", "0 long"]));
+    assert_eq!(
+        events(&stdout(&o)),
+        club(&["0", "4", "0 letters", "0 long"])
+    );
     assert!(summary(&o).ends_with("1 invalid"), "{}", summary(&o)); // club 5, no Variant
     assert_eq!(
         picked(&c, &g, &["--position", &setup, "--variant", "gufu"]),
@@ -193,10 +257,17 @@ fn positions_reached_on_the_main_line() {
     assert_eq!(picked(&c, &g, &["--position", &later]).len(), 4);
     // The side to move does.
     let other_side = setup.replace(" b - 5", " w - 6");
-    assert_eq!(filter(&c, &g, &["--position", &other_side]).status.code(), Some(1));
+    assert_eq!(
+        filter(&c, &g, &["--position", &other_side]).status.code(),
+        Some(1)
+    );
     // Several positions: any.
     let after_two = corpus::position_after(&first, 2);
-    let mut either = picked(&c, &g, &["--position", &other_side, "--position", &after_two]);
+    let mut either = picked(
+        &c,
+        &g,
+        &["--position", &other_side, "--position", &after_two],
+    );
     either.sort();
     assert_eq!(either, club(&["0", "0 letters", "0 long", "4"]));
 
@@ -204,16 +275,27 @@ fn positions_reached_on_the_main_line() {
     // short; not in game 124.
     let game5 = "fixtures/crazywa/selfplay-005.psn";
     let p100 = corpus::position_after(game5, 100);
-    assert_eq!(picked(&c, &["wa.psn"], &["--position", &p100]), WA_EVENTS[..8]);
+    assert_eq!(
+        picked(&c, &["wa.psn"], &["--position", &p100]),
+        WA_EVENTS[..8]
+    );
     let fields: Vec<&str> = p100.split(' ').collect();
     let recounted = format!("{} {} 7 123", fields[0], fields[1]);
-    assert_eq!(picked(&c, &["wa.psn"], &["--position", &recounted]).len(), 8);
+    assert_eq!(
+        picked(&c, &["wa.psn"], &["--position", &recounted]).len(),
+        8
+    );
     // The start position is reached by every game (at ply 0).
     let start = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] w 0 1";
     assert_eq!(picked(&c, &["wa.psn"], &["--position", start]), WA_EVENTS);
     // The same board with a Sparrow Pawn in Black's hand: nowhere.
     let with_hand = start.replace("[-]", "[P]");
-    assert_eq!(filter(&c, &["wa.psn"], &["--position", &with_hand]).status.code(), Some(1));
+    assert_eq!(
+        filter(&c, &["wa.psn"], &["--position", &with_hand])
+            .status
+            .code(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -240,9 +322,17 @@ fn malformed_position_or_pattern_is_a_usage_error() {
         assert!(!stderr(&o).is_empty(), "{args:?}");
     }
     let o = filter(&c, &g, &["--position", "rubbish"]);
-    assert!(stderr(&o).contains("not a position string"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a position string"),
+        "{}",
+        stderr(&o)
+    );
     let o = filter(&c, &g, &["--tag", "Black=~("]);
-    assert!(stderr(&o).contains("bad regular expression"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("bad regular expression"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -269,13 +359,20 @@ fn dedup_keeps_the_first_whatever_the_notation() {
     let cut = wa.find("[Event \"dup long kanji\"]").unwrap();
     c.write("reordered.psn", &format!("{}{}", &wa[cut..], &wa[..cut]));
     let kept = picked(&c, &["reordered.psn"], &["--dedup"]);
-    assert_eq!(kept, ["dup long kanji", "one ply short", "CrazyWa self-play"]);
+    assert_eq!(
+        kept,
+        ["dup long kanji", "one ply short", "CrazyWa self-play"]
+    );
     // Gufū: kanji, letter ranks, long notation; game 4 begins like game 0 but is shorter.
     let o = filter(&c, &["gufu.psn"], &["--dedup", "--player", "Bob"]);
     assert_eq!(events(&stdout(&o)), club(&["0", "1", "4"]));
     assert!(summary(&o).contains(": 3 matched, 2 dropped as duplicates, 0 invalid"));
     // Across files, with other conditions: duplicates among the matching games only.
-    let o = filter(&c, &["wa.psn", "gufu.psn"], &["--dedup", "--count", "--result", "1-0"]);
+    let o = filter(
+        &c,
+        &["wa.psn", "gufu.psn"],
+        &["--dedup", "--count", "--result", "1-0"],
+    );
     assert_eq!(stdout(&o), "3\n"); // game 5 (7 copies with 1-0), clubs 0 (3 copies) and 4
 }
 
@@ -287,13 +384,20 @@ fn valid_and_invalid() {
     let o = filter(&c, &all, &["--invalid"]);
     assert_eq!(o.status.code(), Some(0));
     let club5 = corpus::gufu_record(5);
-    assert!(stdout(&o) == format!("{club5}{WRONG_FACING}{UNREADABLE}"), "{:?}", stdout(&o));
+    assert!(
+        stdout(&o) == format!("{club5}{WRONG_FACING}{UNREADABLE}"),
+        "{:?}",
+        stdout(&o)
+    );
     assert_eq!(
         summary(&o),
         "3 files, 20 games: 3 matched, 0 dropped as duplicates, 3 invalid"
     );
     // An unreadable game has no tags: conditions on tags never hold for it.
-    assert_eq!(picked(&c, &all, &["--invalid", "--player", "Ann"]), ["broken 1"]);
+    assert_eq!(
+        picked(&c, &all, &["--invalid", "--player", "Ann"]),
+        ["broken 1"]
+    );
     let o = filter(&c, &all, &["--valid", "--count"]);
     assert_eq!(stdout(&o), "17\n");
     let o = filter(&c, &all, &["--valid", "--count", "--variant", "gufu"]);
@@ -318,15 +422,27 @@ fn count_output_file_and_exit_codes() {
     assert_eq!(c.read("ann.psn"), stdout(&to_stdout));
     // An input that cannot be read: exit 2, and the output file is left as it was.
     c.write("keep.psn", "precious\n");
-    let o = filter(&c, &["gufu.psn", "missing.psn"], &["-o", &c.path("keep.psn")]);
+    let o = filter(
+        &c,
+        &["gufu.psn", "missing.psn"],
+        &["-o", &c.path("keep.psn")],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("missing.psn"), "{}", stderr(&o));
     assert_eq!(c.read("keep.psn"), "precious\n");
-    let o = filter(&c, &["gufu.psn", "missing.psn"], &["-o", &c.path("new.psn")]);
+    let o = filter(
+        &c,
+        &["gufu.psn", "missing.psn"],
+        &["-o", &c.path("new.psn")],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(!c.dir.join("new.psn").exists());
     // No game matched: 1, and an empty file (the run itself went well).
-    let o = filter(&c, &["gufu.psn"], &["--player", "Nobody", "-o", &c.path("none.psn")]);
+    let o = filter(
+        &c,
+        &["gufu.psn"],
+        &["--player", "Nobody", "-o", &c.path("none.psn")],
+    );
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(c.read("none.psn"), "");
 }
@@ -362,5 +478,61 @@ fn input_order_whatever_the_threads() {
     assert_eq!(
         dedup.1,
         "48 files, 320 games: 8 matched, 264 dropped as duplicates, 48 invalid"
+    );
+}
+
+#[test]
+fn dedup_tells_apart_games_of_one_length_and_start() {
+    let c = Corpus::new("dedup-apart");
+    let wa = |event: &str, fourth: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Variant \"wa\"]\n\n1. SC-9j RR-8b 2. VW-7j TF-4b 3. VS-5j SP-8e {fourth} *\n\n"
+        )
+    };
+    let gufu = |event: &str, moves: &str| {
+        format!("[Event \"{event}\"]\n[Variant \"gufu\"]\n\n{moves} *\n\n")
+    };
+    let text = [
+        wa("wa main", "4. SP-8g SP-4e"),
+        wa("wa side line", "4. CM-3j OC-1b"),
+        wa("wa last ply differs", "4. SP-8g SP-5d"),
+        wa("wa main again", "4. SP-8g SP-4e"),
+        gufu("gufu a", "1. K*2三>W 2. K*2二>W 3. W*1一>E 4. S*2一>W"),
+        gufu("gufu b", "1. K*2三>W 2. K*1二>N 3. W*2二>N 4. S*1一>S"),
+        gufu("gufu facing differs", "1. K*2三>W 2. K*2二>W 3. W*1一>E 4. S*2一>S"),
+        gufu("gufu a again", "1. K*2三>W 2. K*2二>W 3. W*1一>E 4. S*2一>W"),
+        // The last two moves of "gufu a", from the position after its first two: another
+        // start, another game.
+        format!(
+            "[Event \"gufu set up\"]\n[Variant \"gufu\"]\n[FEN \"{}\"]\n\n3. W*1一>E 4. S*2一>W *\n\n",
+            "2/kw1/Kw1 b WS 3"
+        ),
+        // The same two moves from yet another start (White's King on 1二).
+        format!(
+            "[Event \"gufu set up elsewhere\"]\n[Variant \"gufu\"]\n[FEN \"{}\"]\n\n3. W*1一>E 4. S*2一>W *\n\n",
+            "2/1kw/Kw1 b WS 3"
+        ),
+    ]
+    .concat();
+    c.write("apart.psn", &text);
+    let o = filter(&c, &["apart.psn"], &["--dedup"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        events(&stdout(&o)),
+        [
+            "wa main",
+            "wa side line",
+            "wa last ply differs",
+            "gufu a",
+            "gufu b",
+            "gufu facing differs",
+            "gufu set up",
+            "gufu set up elsewhere"
+        ]
+    );
+    assert!(
+        summary(&o).contains(": 8 matched, 2 dropped as duplicates, 0 invalid"),
+        "{}",
+        summary(&o)
     );
 }

@@ -31,7 +31,13 @@ fn counts_by_variant_result_ending_and_error() {
     assert_eq!(o.status.code(), Some(1), "some games are invalid");
     let s: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
-        (&s["files"], &s["games"], &s["valid"], &s["invalid"], &s["io_errors"]),
+        (
+            &s["files"],
+            &s["games"],
+            &s["valid"],
+            &s["invalid"],
+            &s["io_errors"]
+        ),
         (&json!(3), &json!(20), &json!(17), &json!(3), &json!(0))
     );
     assert_eq!(
@@ -47,7 +53,13 @@ fn counts_by_variant_result_ending_and_error() {
         ])
     );
     // Results and endings agree with what `kifu validate` reports game by game.
-    let v = kifu(&["validate", "--format", "json", &c.path("wa.psn"), &c.path("gufu.psn")]);
+    let v = kifu(&[
+        "validate",
+        "--format",
+        "json",
+        &c.path("wa.psn"),
+        &c.path("gufu.psn"),
+    ]);
     let mut results: BTreeMap<String, u64> = BTreeMap::new();
     let mut endings: BTreeMap<String, u64> = BTreeMap::new();
     for line in stdout(&v).lines() {
@@ -55,7 +67,9 @@ fn counts_by_variant_result_ending_and_error() {
         if g["type"] != "game" || g["valid"] != true {
             continue;
         }
-        *results.entry(g["result"].as_str().unwrap().to_string()).or_default() += 1;
+        *results
+            .entry(g["result"].as_str().unwrap().to_string())
+            .or_default() += 1;
         let t = g["termination"].as_str().unwrap_or("not_ended").to_string();
         *endings.entry(t).or_default() += 1;
     }
@@ -63,7 +77,12 @@ fn counts_by_variant_result_ending_and_error() {
         v.as_array()
             .unwrap()
             .iter()
-            .map(|c| (c["name"].as_str().unwrap().to_string(), c["games"].as_u64().unwrap()))
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap().to_string(),
+                    c["games"].as_u64().unwrap(),
+                )
+            })
             .collect()
     };
     assert_eq!(table(&s["results"]), results);
@@ -95,12 +114,21 @@ fn plies_openings_and_players() {
     let s = json_of(&c, &ALL, &[]);
     // Main lines: Gufū 5, 6, 8, 11, 11, 11, 14; Wa 156, 157 (7 copies), 180 (2 copies).
     let p = &s["plies"];
-    assert_eq!((&p["min"], &p["median"], &p["max"]), (&json!(5), &json!(157.0), &json!(180)));
+    assert_eq!(
+        (&p["min"], &p["median"], &p["max"]),
+        (&json!(5), &json!(157.0), &json!(180))
+    );
     let bins: Vec<(u64, u64, u64)> = p["histogram"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|b| (b["from"].as_u64().unwrap(), b["to"].as_u64().unwrap(), b["games"].as_u64().unwrap()))
+        .map(|b| {
+            (
+                b["from"].as_u64().unwrap(),
+                b["to"].as_u64().unwrap(),
+                b["games"].as_u64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(bins.len(), 10);
     assert_eq!(bins[0], (0, 19, 7));
@@ -115,7 +143,12 @@ fn plies_openings_and_players() {
         .unwrap()
         .iter()
         .map(|o| {
-            let moves: Vec<&str> = o["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+            let moves: Vec<&str> = o["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
             (
                 o["variant"].as_str().unwrap().to_string(),
                 moves.join(" "),
@@ -152,13 +185,27 @@ fn plies_openings_and_players() {
             {"name": "Cid", "games": 3, "wins": 1, "draws": 1, "losses": 0, "points": 1.5}
         ])
     );
+    // A game set up from a position has no opening.
+    let setup = "[Variant \"gufu\"]\n[FEN \"2/kw1/Kw1 b WS 3\"]\n\n3. W*1一>E 4. S*2一>W *\n";
+    c.write("setup.psn", setup);
+    let st = json_of(&c, &["setup.psn"], &[]);
+    assert_eq!(
+        (&st["valid"], &st["openings"]["distinct"]),
+        (&json!(1), &json!(0))
+    );
     // --top: fewer rows, the same totals; --variant: club 5 is a Gufū game then.
     let s1 = json_of(&c, &ALL, &["--top", "1"]);
     assert_eq!(s1["players"]["top"].as_array().unwrap().len(), 1);
     assert_eq!(s1["openings"]["top"].as_array().unwrap().len(), 1);
-    assert_eq!((&s1["players"]["distinct"], &s1["openings"]["distinct"]), (&json!(4), &json!(5)));
+    assert_eq!(
+        (&s1["players"]["distinct"], &s1["openings"]["distinct"]),
+        (&json!(4), &json!(5))
+    );
     let sv = json_of(&c, &ALL, &["--variant", "gufu"]);
-    assert_eq!((&sv["valid"], &sv["players"]["distinct"]), (&json!(18), &json!(6)));
+    assert_eq!(
+        (&sv["valid"], &sv["players"]["distinct"]),
+        (&json!(18), &json!(6))
+    );
 }
 
 #[test]
@@ -167,26 +214,44 @@ fn text_tables() {
     let o = stats(&c, &ALL, &[]);
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
-    assert!(text.starts_with("20 games in 3 files: 17 valid, 3 invalid\n"), "{text}");
+    assert!(
+        text.starts_with("20 games in 3 files: 17 valid, 3 invalid\n"),
+        "{text}"
+    );
     // A row: its cells in order.
     let row = |first: &str| -> Vec<String> {
         let line = text
             .lines()
             .find(|l| l.starts_with(first))
             .unwrap_or_else(|| panic!("no row {first} in\n{text}"));
-        line.split("  ").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()
+        line.split("  ")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
     };
     assert_eq!(row("Ann"), ["Ann", "6", "3", "1", "1", "3.5/5 (70%)"]);
-    assert_eq!(row("CrazyWa 1.0.5"), ["CrazyWa 1.0.5", "20", "9", "0", "9", "9/18 (50%)"]);
-    assert_eq!(row("wa       SC-9j RR-8b"), ["wa", "SC-9j RR-8b VW-7j TF-4b", "8", "7/7 (100%)"]);
+    assert_eq!(
+        row("CrazyWa 1.0.5"),
+        ["CrazyWa 1.0.5", "20", "9", "0", "9", "9/18 (50%)"]
+    );
+    assert_eq!(
+        row("wa       SC-9j RR-8b"),
+        ["wa", "SC-9j RR-8b VW-7j TF-4b", "8", "7/7 (100%)"]
+    );
     assert_eq!(row("checkmate"), ["checkmate", "9"]);
     assert_eq!(row("not ended"), ["not ended by the moves", "4"]);
     assert_eq!(row("wrong_facing"), ["wrong_facing", "1"]);
-    assert!(text.contains("plies (main line): min 5, median 157, max 180\n"), "{text}");
+    assert!(
+        text.contains("plies (main line): min 5, median 157, max 180\n"),
+        "{text}"
+    );
     // Kanji are two columns wide: the games column of the Gufū opening lines up with the
     // others (display width of everything before it).
     let width = |s: &str| -> usize {
-        s.chars().map(|c| if (c as u32) >= 0x3000 { 2 } else { 1 }).sum()
+        s.chars()
+            .map(|c| if (c as u32) >= 0x3000 { 2 } else { 1 })
+            .sum()
     };
     let col = |prefix: &str| {
         let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
@@ -206,10 +271,16 @@ fn exit_codes() {
     assert!(stderr(&o).contains("missing.psn"));
     let s: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!((&s["io_errors"], &s["games"]), (&json!(1), &json!(10)));
-    assert_eq!(stats(&c, &["wa.psn"], &["--format", "yaml"]).status.code(), Some(2));
+    assert_eq!(
+        stats(&c, &["wa.psn"], &["--format", "yaml"]).status.code(),
+        Some(2)
+    );
     // No valid game at all: the invalid table only.
     let o = stats(&c, &["broken.psn"], &[]);
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
-    assert!(!text.contains("variant") && text.contains("syntax"), "{text}");
+    assert!(
+        !text.contains("variant") && text.contains("syntax"),
+        "{text}"
+    );
 }

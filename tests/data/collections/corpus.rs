@@ -55,7 +55,11 @@ pub fn convert(file: &str, opts: &[&str]) -> String {
     let mut args = vec!["convert", file];
     args.extend_from_slice(opts);
     let o = kifu(&args);
-    assert!(o.status.success(), "convert {file} {opts:?}: {}", stderr(&o));
+    assert!(
+        o.status.success(),
+        "convert {file} {opts:?}: {}",
+        stderr(&o)
+    );
     stdout(&o)
 }
 
@@ -157,7 +161,8 @@ pub struct Corpus {
 impl Corpus {
     /// Builds the corpus in a fresh directory named after `name`.
     pub fn new(name: &str) -> Corpus {
-        let dir = std::env::temp_dir().join(format!("kifu-collections-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("kifu-collections-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let c = Corpus { dir };
@@ -207,8 +212,14 @@ fn wa_games() -> Vec<String> {
     for (opts, event) in [
         (&["--ranks", "letters"][..], WA_EVENTS[1]),
         (&["--ranks", "kanji"][..], WA_EVENTS[2]),
-        (&["--notation", "long", "--ranks", "letters"][..], WA_EVENTS[3]),
-        (&["--notation", "long", "--ranks", "kanji"][..], WA_EVENTS[4]),
+        (
+            &["--notation", "long", "--ranks", "letters"][..],
+            WA_EVENTS[3],
+        ),
+        (
+            &["--notation", "long", "--ranks", "kanji"][..],
+            WA_EVENTS[4],
+        ),
     ] {
         games.push(set_tag(&convert(game5, opts), "Event", event) + "\n");
     }
@@ -221,10 +232,18 @@ fn wa_games() -> Vec<String> {
     // "... 79.\ne10d10 1-0": the last ply is Black's 79th move.
     let last = original.rfind("79.").expect("game 5's last move number");
     let short = format!("{} *\n\n", &original[..last]);
-    games.push(set_tag(&set_tag(&short, "Event", WA_EVENTS[7]), "Result", "*"));
+    games.push(set_tag(
+        &set_tag(&short, "Event", WA_EVENTS[7]),
+        "Result",
+        "*",
+    ));
     games.push(fixture("fixtures/crazywa/selfplay-124.psn") + "\n");
     // Game 124 again, with its tags changed: a duplicate of the game before.
-    let again = set_tag(&fixture("fixtures/crazywa/selfplay-124.psn"), "Event", WA_EVENTS[9]);
+    let again = set_tag(
+        &fixture("fixtures/crazywa/selfplay-124.psn"),
+        "Event",
+        WA_EVENTS[9],
+    );
     games.push(again + "\n");
     games
 }
