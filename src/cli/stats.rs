@@ -206,15 +206,16 @@ fn text(s: &Summary) -> String {
                 ]
             })
             .collect();
-        let title = format!(
-            "openings (first {OPENING_PLIES} plies; {} of {})",
+        out.push_str(&format!(
+            "openings: the first {OPENING_PLIES} plies of the games from the usual start \
+             ({} most frequent of {})\n",
             s.openings.top.len(),
             s.openings.distinct
-        );
+        ));
         table(
             &mut out,
             &[Left, Left, Right, Right],
-            &["variant", &title, "games", "first mover"],
+            &["variant", "moves", "games", "first mover"],
             &rows,
         );
     }
@@ -240,15 +241,15 @@ fn text(s: &Summary) -> String {
                 ]
             })
             .collect();
-        let title = format!(
-            "players ({} of {})",
+        out.push_str(&format!(
+            "players: the {} with the most games, of {}\n",
             s.players.top.len(),
             s.players.distinct
-        );
+        ));
         table(
             &mut out,
             &[Left, Right, Right, Right, Right, Right],
-            &[&title, "games", "won", "drawn", "lost", "score"],
+            &["player", "games", "won", "drawn", "lost", "score"],
             &rows,
         );
     }
@@ -256,7 +257,7 @@ fn text(s: &Summary) -> String {
         table(
             &mut out,
             &[Left, Right],
-            &["invalid: error", "games"],
+            &["invalid games: error", "games"],
             &count_rows(&s.invalid_kinds, str::to_string),
         );
     }

@@ -215,7 +215,7 @@ impl Replayed<'_> {
     }
 
     /// The plies of the main line that were replayed.
-    pub fn plies(&self) -> u64 {
+    pub fn main_plies(&self) -> u64 {
         self.report.main_plies
     }
 
@@ -251,7 +251,7 @@ impl Replayed<'_> {
             return None;
         }
         let moves: Vec<ResolvedMove> = self.main_moves().map(ResolvedMove).collect();
-        if moves.len() as u64 != self.plies() {
+        if moves.len() as u64 != self.main_plies() {
             return None; // replayed without keep_moves
         }
         Some(maker.key(&(self.variant(), self.start_key()?, moves)))

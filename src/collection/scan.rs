@@ -57,11 +57,11 @@ where
 {
     let threads = threads.max(1);
     let inputs = inputs.into_iter();
-    let (job_tx, job_rx) = sync_channel::<(u64, Vec<Item<Chunk>>)>(threads * 2);
+    let (job_tx, job_rx) = sync_channel::<Batches<Chunk>>(threads * 2);
     // Shared by the workers only: when the last one stops, the channel closes and the reader
     // stops too (even while it waits to send).
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = sync_channel::<(u64, Vec<Item<T>>)>(threads * 2);
+    let (done_tx, done_rx) = sync_channel::<Batches<T>>(threads * 2);
     std::thread::scope(|scope| {
         scope.spawn(move || read_all(inputs, job_tx));
         for _ in 0..threads {
@@ -76,12 +76,12 @@ where
 
 type Chunk = Result<GameChunk, RecordError>;
 
+/// Numbered batches of items.
+type Batches<T> = (u64, Vec<Item<T>>);
+
 /// A worker: takes batches, examines their games, sends them on.
-fn work<T, F>(
-    jobs: &Mutex<Receiver<(u64, Vec<Item<Chunk>>)>>,
-    done: SyncSender<(u64, Vec<Item<T>>)>,
-    examine: &F,
-) where
+fn work<T, F>(jobs: &Mutex<Receiver<Batches<Chunk>>>, done: SyncSender<Batches<T>>, examine: &F)
+where
     F: Fn(Chunk) -> T,
 {
     loop {
@@ -110,7 +110,7 @@ fn work<T, F>(
 
 /// Hands the examined batches to `consume` in sequence; returning drops the receiver, which
 /// stops the workers and then the reader.
-fn in_order<T>(rx: Receiver<(u64, Vec<Item<T>>)>, consume: &mut impl FnMut(Item<T>) -> Flow) {
+fn in_order<T>(rx: Receiver<Batches<T>>, consume: &mut impl FnMut(Item<T>) -> Flow) {
     let mut pending: BTreeMap<u64, Vec<Item<T>>> = BTreeMap::new();
     let mut next = 0u64;
     for (seq, batch) in rx {
@@ -127,7 +127,7 @@ fn in_order<T>(rx: Receiver<(u64, Vec<Item<T>>)>, consume: &mut impl FnMut(Item<
 }
 
 /// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all<I, R>(inputs: I, tx: SyncSender<(u64, Vec<Item<Chunk>>)>)
+fn read_all<I, R>(inputs: I, tx: SyncSender<Batches<Chunk>>)
 where
     I: Iterator<Item = (String, std::io::Result<R>)>,
     R: Read,
@@ -206,7 +206,7 @@ struct Batch {
     items: Vec<Item<Chunk>>,
     bytes: usize,
     seq: u64,
-    tx: SyncSender<(u64, Vec<Item<Chunk>>)>,
+    tx: SyncSender<Batches<Chunk>>,
 }
 
 impl Batch {

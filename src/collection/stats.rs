@@ -65,7 +65,7 @@ impl Facts {
             variant,
             result: result.unwrap_or(ResultToken::Unknown),
             termination: r.outcome().map(|o| o.termination.name()),
-            plies: r.plies(),
+            plies: r.main_plies(),
             opening: opening.filter(|o| !o.is_empty()),
             players: game.players().map(|p| p.map(str::to_string)),
         })
@@ -194,7 +194,7 @@ impl Stats {
                 })
                 .collect();
             // Most games first; names in order among equals (the map is sorted by name).
-            v.sort_by(|a, b| b.games.cmp(&a.games));
+            v.sort_by_key(|c| std::cmp::Reverse(c.games));
             v
         };
         let results = RESULTS
