@@ -57,8 +57,8 @@ fn without_conditions_every_readable_game_is_written_byte_for_byte() {
     );
     assert_eq!(
         summary(&o),
-        "3 files, 20 games: 19 matched, 0 dropped as duplicates, 1 invalid (moves not \
-         replayed: only unreadable games counted; --valid checks every move)"
+        "3 files, 20 games: 19 matched, 0 dropped as duplicates, 1 invalid (unreadable; the \
+         moves were not replayed)"
     );
     // CRLF, a byte-order mark, no line end at the end of the file: kept, and a line end added
     // so that the next game starts on its own line.

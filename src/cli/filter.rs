@@ -24,10 +24,10 @@ use std::path::PathBuf;
 /// Conditions on what is written (--variant, --tag, --player, --result, --min-plies,
 /// --max-plies) only read the records, at reading speed; the others (--outcome, --position,
 /// --valid, --invalid, --dedup) replay the moves of the games that meet the first kind.
-/// Invalid games are never written unless --invalid selects them, and never silently: the
-/// summary on standard error counts the games that matched, the duplicates dropped and the
-/// invalid games (without replaying, only the games that cannot be read at all are known to
-/// be invalid).
+/// Invalid games are never written unless --invalid asks for them, and never dropped silently:
+/// the summary on standard error counts the games that matched, the duplicates dropped and
+/// the invalid games met: the games that cannot be read at all, and the games that were
+/// replayed (because their records met the conditions on what is written) and found invalid.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu filter games/ --player 'E. Hakala' -o hakala.psn
@@ -300,9 +300,7 @@ fn summary(t: &Totals, replayed: bool) -> String {
         t.invalid,
     );
     if !replayed {
-        s.push_str(
-            " (moves not replayed: only unreadable games counted; --valid checks every move)",
-        );
+        s.push_str(" (unreadable; the moves were not replayed)");
     }
     if t.io_errors > 0 {
         s.push_str(&format!(
