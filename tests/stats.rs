@@ -284,3 +284,13 @@ fn exit_codes() {
         "{text}"
     );
 }
+
+#[test]
+fn the_readme_example_is_real_output() {
+    let examples = corpus::readme_examples("stats");
+    assert_eq!(examples.len(), 1);
+    for (args, expected) in examples {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(stdout(&kifu(&args)), expected, "{args:?}");
+    }
+}

@@ -186,6 +186,17 @@ impl Hash for ResolvedMove<'_> {
     }
 }
 
+/// Plays a move of the main line again. The replay found it legal: a Wa move is not checked
+/// a second time (`State::play_unchecked` checks it).
+fn advance(state: &mut State, m: &AnyMove) {
+    match (state, m) {
+        (State::Wa(g), AnyMove::Wa(m)) => {
+            let _ = g.play_verified(m);
+        }
+        (state, m) => state.play_unchecked(m),
+    }
+}
+
 /// What replaying a game found.
 #[derive(Debug)]
 pub struct Replayed<'g> {
@@ -270,7 +281,7 @@ impl Replayed<'_> {
             return true;
         }
         for m in self.main_moves() {
-            state.play_unchecked(m);
+            advance(&mut state, m);
             if PositionKey::of(&state) == *wanted {
                 return true;
             }
@@ -289,7 +300,7 @@ impl Replayed<'_> {
         let mut out = Vec::with_capacity(plies);
         for m in self.main_moves().take(plies) {
             let before = state.clone();
-            state.play_unchecked(m);
+            advance(&mut state, m);
             out.push(move_text(&before, m, &state, style));
         }
         out
