@@ -547,3 +547,86 @@ fn the_readme_examples_are_real_output() {
         assert_eq!(stdout(&o) + &stderr(&o), expected, "{args:?}");
     }
 }
+
+#[test]
+fn mangled_collections_never_crash_filter_or_stats() {
+    let c = Corpus::new("mangled");
+    let clean = [c.read("wa.psn"), c.read("gufu.psn"), c.read("broken.psn")]
+        .concat()
+        .into_bytes();
+    // A fixed pseudo-random stream (SplitMix64): 300 copies of a piece of the collection with
+    // bytes replaced, deleted, doubled, or a bracket/brace/newline put in.
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut mangled = Vec::new();
+    for _ in 0..300 {
+        let start = (next() as usize) % clean.len();
+        let len = 200 + (next() as usize) % 3000;
+        let mut piece = clean[start..(start + len).min(clean.len())].to_vec();
+        for _ in 0..4 {
+            if piece.is_empty() {
+                break;
+            }
+            let at = (next() as usize) % piece.len();
+            match next() % 5 {
+                0 => piece[at] = next() as u8,
+                1 => drop(piece.remove(at)),
+                2 => piece.insert(at, piece[at]),
+                3 => piece.insert(at, b"[{(\n"[(next() % 4) as usize]),
+                _ => piece.splice(at..at, *b"\n[Event \"x\"]\n\n").for_each(drop),
+            }
+        }
+        mangled.extend_from_slice(&piece);
+    }
+    std::fs::write(c.dir.join("mangled.psn"), &mangled).unwrap();
+    let start = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] w 0 1";
+    for args in [
+        &["--dedup", "--position", start, "--tag", "Event=~."][..],
+        &["--invalid", "--min-plies", "1"],
+        &["--outcome", "*", "--player", "~A", "-j", "3"],
+        &[],
+    ] {
+        let o = filter(&c, &["mangled.psn"], args);
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    // --invalid and --valid split the games between them.
+    let count = |args: &[&str]| -> u64 {
+        let mut a = vec!["--count", "-q"];
+        a.extend_from_slice(args);
+        stdout(&filter(&c, &["mangled.psn"], &a))
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    let (valid, invalid) = (count(&["--valid"]), count(&["--invalid"]));
+    let o = filter(&c, &["mangled.psn"], &["--valid", "--count"]);
+    let games: u64 = summary(&o)
+        .split(" games")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(valid + invalid, games, "{}", summary(&o));
+    assert!(valid > 0 && invalid > 0);
+    let o = kifu(&["stats", "--format", "json", &c.path("mangled.psn")]);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (s["valid"].as_u64(), s["invalid"].as_u64()),
+        (Some(valid), Some(invalid))
+    );
+}
