@@ -10,11 +10,13 @@
 //! `PROPTEST_CASES` sets the number of cases (default 64 per property); the `_long` versions
 //! (ignored: `cargo test --release --test proptest_roundtrip -- --ignored`) run 3,000 each.
 
+mod common;
+
+use common::games::{legal_moves, positions, styles};
 use kifu::Variant;
-use kifu::notation::RankStyle;
 use kifu::record::{Record, parse_str};
-use kifu::replay::{AnyMove, Options, Report, State, main_line, replay};
-use kifu::writers::{Notation, Style, move_number, move_text, psn};
+use kifu::replay::{Options, Report, State, replay};
+use kifu::writers::{Style, move_number, move_text, psn};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -23,20 +25,6 @@ fn cases() -> u32 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(64)
-}
-
-fn styles(variant: Variant) -> Vec<Style> {
-    let mut v = Vec::new();
-    for notation in [Notation::Hodges, Notation::Long, Notation::Xboard] {
-        // Engine coordinates are Wa's only.
-        if notation == Notation::Xboard && variant == Variant::Gufu {
-            continue;
-        }
-        for ranks in [RankStyle::Kanji, RankStyle::Letters] {
-            v.push(Style { notation, ranks });
-        }
-    }
-    v
 }
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -69,13 +57,6 @@ fn read_one(text: &str) -> Result<(Record, Report), String> {
         return Err(format!("invalid: {:?}\n{text}", report.errors));
     }
     Ok((record, report))
-}
-
-fn positions(record: &Record, report: &Report) -> Vec<String> {
-    main_line(&record.movetext, report)
-        .iter()
-        .map(|(_, _, s)| s.position_string())
-        .collect()
 }
 
 fn comments(record: &Record) -> Vec<String> {
@@ -131,18 +112,6 @@ fn round_trip(text: &str, want: &[String]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn legal(state: &State) -> Vec<AnyMove> {
-    match state {
-        State::Wa(g) => g
-            .position()
-            .legal_moves()
-            .into_iter()
-            .map(AnyMove::Wa)
-            .collect(),
-        State::Gufu(p) => p.legal_moves().into_iter().map(AnyMove::Gufu).collect(),
-    }
-}
-
 /// One step of a built game: which legal move, and what to add after it.
 #[derive(Clone, Debug)]
 struct Step {
@@ -176,7 +145,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
         if state.outcome().is_some() {
             break;
         }
-        let moves = legal(&state);
+        let moves = legal_moves(&state);
         if moves.is_empty() {
             break;
         }
