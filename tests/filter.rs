@@ -1,9 +1,11 @@
 //! `kifu filter` on a collection built from the fixtures (tests/data/collections/corpus.rs):
 //! every condition, duplicates in every notation, the summary, the exit codes.
 
+mod common;
 #[path = "data/collections/corpus.rs"]
 mod corpus;
 
+use common::{mutate, rng::Rng};
 use corpus::{Corpus, GUFU_GAMES, UNREADABLE, WA_EVENTS, WRONG_FACING, kifu, stderr, stdout};
 use std::process::Output;
 
@@ -37,6 +39,11 @@ fn picked(c: &Corpus, files: &[&str], args: &[&str]) -> Vec<String> {
 
 fn club(ids: &[&str]) -> Vec<String> {
     ids.iter().map(|i| format!("club {i}")).collect()
+}
+
+/// Asserts that `text` contains `part`.
+fn says(text: &str, part: &str) {
+    assert!(text.contains(part), "no {part:?} in:\n{text}");
 }
 
 /// The summary line (the last line of standard error).
@@ -322,17 +329,9 @@ fn malformed_position_or_pattern_is_a_usage_error() {
         assert!(!stderr(&o).is_empty(), "{args:?}");
     }
     let o = filter(&c, &g, &["--position", "rubbish"]);
-    assert!(
-        stderr(&o).contains("not a position string"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "not a position string");
     let o = filter(&c, &g, &["--tag", "Black=~("]);
-    assert!(
-        stderr(&o).contains("bad regular expression"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "bad regular expression");
 }
 
 #[test]
@@ -366,7 +365,10 @@ fn dedup_keeps_the_first_whatever_the_notation() {
     // Gufū: kanji, letter ranks, long notation; game 4 begins like game 0 but is shorter.
     let o = filter(&c, &["gufu.psn"], &["--dedup", "--player", "Bob"]);
     assert_eq!(events(&stdout(&o)), club(&["0", "1", "4"]));
-    assert!(summary(&o).contains(": 3 matched, 2 dropped as duplicates, 0 invalid"));
+    says(
+        &summary(&o),
+        ": 3 matched, 2 dropped as duplicates, 0 invalid",
+    );
     // Across files, with other conditions: duplicates among the matching games only.
     let o = filter(
         &c,
@@ -428,7 +430,7 @@ fn count_output_file_and_exit_codes() {
         &["-o", &c.path("keep.psn")],
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("missing.psn"), "{}", stderr(&o));
+    says(&stderr(&o), "missing.psn");
     assert_eq!(c.read("keep.psn"), "precious\n");
     let o = filter(
         &c,
@@ -530,10 +532,9 @@ fn dedup_tells_apart_games_of_one_length_and_start() {
             "gufu set up elsewhere"
         ]
     );
-    assert!(
-        summary(&o).contains(": 8 matched, 2 dropped as duplicates, 0 invalid"),
-        "{}",
-        summary(&o)
+    says(
+        &summary(&o),
+        ": 8 matched, 2 dropped as duplicates, 0 invalid",
     );
 }
 
@@ -551,38 +552,26 @@ fn the_readme_examples_are_real_output() {
 #[test]
 fn mangled_collections_never_crash_filter_or_stats() {
     let c = Corpus::new("mangled");
-    let clean = [c.read("wa.psn"), c.read("gufu.psn"), c.read("broken.psn")]
-        .concat()
-        .into_bytes();
-    // A fixed pseudo-random stream (SplitMix64): 300 copies of a piece of the collection with
-    // bytes replaced, deleted, doubled, or a bracket/brace/newline put in.
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // The games of the collection, each mutated (the hostile tests' record mutator) and
+    // written one after the other: 300 of them.
+    let text = [c.read("wa.psn"), c.read("gufu.psn"), c.read("broken.psn")].concat();
+    let games: Vec<Vec<u8>> = text
+        .split("\n[Event")
+        .enumerate()
+        .map(|(i, g)| match i {
+            0 => format!("{g}\n").into_bytes(),
+            _ => format!("[Event{g}\n").into_bytes(),
+        })
+        .collect();
+    assert_eq!(games.len(), 20);
     let mut mangled = Vec::new();
-    for _ in 0..300 {
-        let start = (next() as usize) % clean.len();
-        let len = 200 + (next() as usize) % 3000;
-        let mut piece = clean[start..(start + len).min(clean.len())].to_vec();
-        for _ in 0..4 {
-            if piece.is_empty() {
-                break;
-            }
-            let at = (next() as usize) % piece.len();
-            match next() % 5 {
-                0 => piece[at] = next() as u8,
-                1 => drop(piece.remove(at)),
-                2 => piece.insert(at, piece[at]),
-                3 => piece.insert(at, b"[{(\n"[(next() % 4) as usize]),
-                _ => piece.splice(at..at, *b"\n[Event \"x\"]\n\n").for_each(drop),
-            }
+    for i in 0..300u64 {
+        let mut r = Rng::for_case(14, 1, i);
+        let mut game = games[i as usize % games.len()].clone();
+        for _ in 0..1 + r.below(3) {
+            mutate::record(&mut game, &games, &mut r);
         }
-        mangled.extend_from_slice(&piece);
+        mangled.extend_from_slice(&game);
     }
     std::fs::write(c.dir.join("mangled.psn"), &mangled).unwrap();
     let start = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] w 0 1";
