@@ -204,7 +204,7 @@ pub fn run(a: Args) -> i32 {
             let game = Game::read(chunk, keep_unreadable);
             let verdict = conditions.check(&game, Some(&keys));
             let keep = verdict.matched && !a.count;
-            (verdict, keep.then_some(game))
+            (verdict, keep.then(|| game.into_bytes()))
         },
         |item| match item {
             Item::Opened { .. } => {
@@ -233,7 +233,7 @@ pub fn run(a: Args) -> i32 {
                 }
                 t.matched += 1;
                 match (&mut sink, game) {
-                    (Some(sink), Some(game)) => match write_game(sink, game.bytes()) {
+                    (Some(sink), Some(bytes)) => match write_game(sink, &bytes) {
                         Ok(()) => Flow::Continue,
                         Err(e) => {
                             // A closed pipe ends the run quietly, as it does for rg.

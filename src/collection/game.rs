@@ -63,6 +63,15 @@ impl Game {
         }
     }
 
+    /// [`Game::bytes`], owned (the record itself is dropped: a game waiting to be written
+    /// takes no more memory than its text).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match (self.read, self.raw) {
+            (Ok(r), _) => r.source.text().as_bytes().to_vec(),
+            (Err(_), raw) => raw.unwrap_or_default(),
+        }
+    }
+
     /// The values of the tag pairs called `name` (ASCII case-insensitive, as the replay reads
     /// `Variant` and `FEN`), in order.
     pub fn tag_values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
