@@ -619,3 +619,30 @@ fn mangled_collections_never_crash_filter_or_stats() {
         (Some(valid), Some(invalid))
     );
 }
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::process::{Command, Stdio};
+    let c = Corpus::new("pipe");
+    // Enough output to fill a pipe: 50 copies of the Wa games.
+    let wa = c.read("wa.psn").repeat(50);
+    let big = c.write("big.psn", &wa);
+    for extra in [&[][..], &["--count"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .arg("filter")
+            .args(extra)
+            .arg(&big)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away at once
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{extra:?}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {err}");
+    }
+}

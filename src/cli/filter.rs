@@ -262,7 +262,14 @@ pub fn run(a: Args) -> i32 {
         return EXIT_ERROR;
     }
     if a.count {
-        println!("{}", t.matched);
+        // Not println!: a closed pipe must not panic.
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, "{}", t.matched).and_then(|_| out.flush())
+            && e.kind() != ErrorKind::BrokenPipe
+        {
+            eprintln!("kifu: cannot write: {e}");
+            return EXIT_ERROR;
+        }
     }
     if !a.quiet {
         eprintln!("{}", summary(&t, conditions.needs_replay()));
