@@ -23,14 +23,17 @@
 mod common;
 
 use common::checks;
-use common::games::{legal_moves, positions, styles};
+use common::games::{positions, styles};
 use common::mutate;
 use common::rng::Rng;
 use kifu::Variant;
+use kifu::for_game;
 use kifu::notation::RankStyle;
 use kifu::record::{parse_bytes, parse_str};
-use kifu::replay::{AnyMove, Options, State, main_line, replay};
+use kifu::replay::{Options, State, replay};
+use kifu::rules::{Position, PositionError};
 use kifu::svg;
+use kifu::svg::Diagram;
 use kifu::writers::{Style, psn};
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
@@ -244,7 +247,7 @@ fn keep() -> impl Fn(Option<Variant>) -> Options {
 }
 
 /// An SVG of a state, checked as XML. The options come from `r`.
-fn check_svg(state: &State, last: Option<AnyMove>, r: &mut Rng) -> Result<(), String> {
+fn check_svg<D: Diagram>(state: &D, last: Option<D::Move>, r: &mut Rng) -> Result<(), String> {
     let caption = match r.below(4) {
         0 => None,
         1 => Some("Black: A · White: B · ply 3".to_string()),
@@ -270,7 +273,7 @@ fn check_svg(state: &State, last: Option<AnyMove>, r: &mut Rng) -> Result<(), St
         ranks: if r.chance(50) {
             RankStyle::Kanji
         } else {
-            RankStyle::Letters
+            RankStyle::Letter
         },
         last_move: last,
         check: svg::check_square(state),
@@ -337,12 +340,12 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
                     ));
                 }
             }
-            if p.message.is_empty() || p.kind.is_empty() {
+            if p.message.is_empty() || p.kind.name().is_empty() {
                 return Err(format!("game {}: bad problem {:?}", gi + 1, p));
             }
         }
         st.plies += report.plies;
-        if let (Some(end), Some(variant)) = (&report.end, report.variant) {
+        if let (Some(end), Some(variant)) = (&report.end(), report.variant) {
             let s = end.position_string();
             match State::from_position_string(variant, &s) {
                 Ok(again) if again.position_string() == s => {}
@@ -362,7 +365,8 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
             }
             if r.chance(15) {
                 st.svgs += 1;
-                check_svg(end, None, r).map_err(|e| format!("game {}: {e}", gi + 1))?;
+                for_game!(end, e => check_svg(e, None, r))
+                    .map_err(|e| format!("game {}: {e}", gi + 1))?;
             }
         }
         if !report.valid() {
@@ -372,21 +376,25 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
         let variant = report
             .variant
             .ok_or_else(|| format!("game {}: valid but no variant", gi + 1))?;
-        let line = main_line(&rec.movetext, &report);
-        if line.len() as u64 != report.main_plies + 1 {
+        let want = positions(rec, &report);
+        if want.len() as u64 != report.main_plies + 1 {
             return Err(format!(
                 "game {}: main_line has {} states for {} plies",
                 gi + 1,
-                line.len(),
+                want.len(),
                 report.main_plies
             ));
         }
         if r.chance(10) {
-            let (_, m, state) = &line[r.below(line.len())];
+            let played = report.played.as_ref().ok_or("valid but not played")?;
             st.svgs += 1;
-            check_svg(state, *m, r).map_err(|e| format!("game {}: {e}", gi + 1))?;
+            for_game!(played, p => {
+                let line = p.main_line(&rec.movetext);
+                let (_, m, state) = &line[r.below(line.len())];
+                check_svg(state, *m, r)
+            })
+            .map_err(|e| format!("game {}: {e}", gi + 1))?;
         }
-        let want: Vec<String> = line.iter().map(|(_, _, s)| s.position_string()).collect();
         let all = styles(variant);
         // Every style now and then; one (in turn) otherwise.
         let chosen: Vec<Style> = if r.chance(20) {
@@ -630,7 +638,10 @@ const POSITIONS: &[(Variant, &str)] = &[
 
 fn check_position(variant: Variant, s: &str, r: &mut Rng) -> Result<bool, String> {
     match State::from_position_string(variant, s) {
-        Err((offset, msg)) => {
+        Err(PositionError {
+            offset,
+            message: msg,
+        }) => {
             if offset > s.len() {
                 return Err(format!("{s:?}: error offset {offset} beyond the string"));
             }
@@ -651,19 +662,21 @@ fn check_position(variant: Variant, s: &str, r: &mut Rng) -> Result<bool, String
                 }
             }
             // The moves of a strange position: generated, played, drawn.
-            let moves = legal_moves(&state);
-            let _ = state.outcome();
-            let _ = state.in_check();
-            let mut last = None;
-            let mut after = state.clone();
-            if !moves.is_empty() {
-                let m = *r.pick(&moves);
-                after.play_unchecked(&m);
-                last = Some(m);
-                let _ = after.position_string();
-                let _ = after.outcome();
-            }
-            check_svg(&after, last, r).map_err(|e| format!("{s:?}: {e}"))?;
+            for_game!(state, state => {
+                let moves = state.legal_moves();
+                let _ = state.outcome();
+                let _ = state.in_check();
+                let mut last = None;
+                let mut after = state.clone();
+                if !moves.is_empty() {
+                    let m = *r.pick(&moves);
+                    after.play_unchecked(&m);
+                    last = Some(m);
+                    let _ = after.position_string();
+                    let _ = after.outcome();
+                }
+                check_svg(&after, last, r).map_err(|e| format!("{s:?}: {e}"))?;
+            });
             Ok(true)
         }
     }
@@ -1627,8 +1640,8 @@ fn deep_nesting_in_the_library_on_a_small_stack() {
                         );
                     }
                 }
-                if let Some(end) = &report.end {
-                    let _ = svg::board(end, &svg::Options::default());
+                if let Some(end) = &report.end() {
+                    let _ = for_game!(end, e => svg::board(e, &svg::Options::default()));
                 }
             }
         });
@@ -2494,7 +2507,7 @@ fn fen_with_a_huge_digit_run() {
         match r {
             Err(_) => panic!("{fen}: the FEN reader panicked"),
             Ok(Ok(p)) => panic!("{fen}: accepted as {p}"),
-            Ok(Err((_, msg))) => assert!(!msg.is_empty()),
+            Ok(Err(e)) => assert!(!e.message.is_empty()),
         }
         let r = kifu(&["render", "--variant", "wa", "--position", fen]);
         assert_eq!(

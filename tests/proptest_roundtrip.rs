@@ -12,11 +12,12 @@
 
 mod common;
 
-use common::games::{legal_moves, positions, styles};
-use kifu::Variant;
+use common::games::{positions, styles};
+use kifu::notation::Notate;
 use kifu::record::{Record, parse_str};
 use kifu::replay::{Options, Report, State, replay};
-use kifu::writers::{Style, move_number, move_text, psn};
+use kifu::writers::{Style, move_number, psn};
+use kifu::{Variant, for_game};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -137,7 +138,11 @@ fn step() -> impl Strategy<Value = Step> {
 /// Builds a game from the steps, written in `style` (every ply numbered for Gufū, move pairs
 /// for Wa, as kifu numbers them), and the positions after each ply, straight from the rules.
 fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>) {
-    let mut state = State::start(variant);
+    for_game!(State::start(variant), start => build_from(start, steps, style))
+}
+
+fn build_from<G: Notate>(mut state: G, steps: &[Step], style: Style) -> (String, Vec<String>) {
+    let variant = state.variant();
     let mut want = vec![state.position_string()];
     let mut words: Vec<String> = Vec::new();
     let mut number_next = true;
@@ -145,7 +150,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
         if state.outcome().is_some() {
             break;
         }
-        let moves = legal_moves(&state);
+        let moves = state.legal_moves();
         if moves.is_empty() {
             break;
         }
@@ -160,7 +165,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
             _ if number_next => format!("{n}... "),
             _ => String::new(),
         };
-        words.push(format!("{prefix}{}", move_text(&state, &m, &after, style)));
+        words.push(format!("{prefix}{}", state.move_text(&m, &after, style)));
         number_next = false;
         if let Some(alt) = s.variation {
             let a = moves[alt % moves.len()];
@@ -173,7 +178,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
             };
             words.push(format!(
                 "({alt_prefix}{})",
-                move_text(&state, &a, &alt_after, style)
+                state.move_text(&a, &alt_after, style)
             ));
             number_next = true;
         }

@@ -1,10 +1,12 @@
 //! Games through the library: the styles a variant is written in, the positions along a main
-//! line, the legal moves of a state.
+//! line.
 
 use kifu::Variant;
+use kifu::for_game;
 use kifu::notation::RankStyle;
 use kifu::record::Record;
-use kifu::replay::{AnyMove, Report, State, main_line};
+use kifu::replay::Report;
+use kifu::rules::Position;
 use kifu::writers::{Notation, Style};
 
 /// Every notation and rank style a variant can be written in (engine coordinates are Wa's
@@ -15,7 +17,7 @@ pub fn styles(variant: Variant) -> Vec<Style> {
         if notation == Notation::Xboard && variant == Variant::Gufu {
             continue;
         }
-        for ranks in [RankStyle::Letters, RankStyle::Kanji] {
+        for ranks in [RankStyle::Letter, RankStyle::Kanji] {
             v.push(Style { notation, ranks });
         }
     }
@@ -24,21 +26,11 @@ pub fn styles(variant: Variant) -> Vec<Style> {
 
 /// The position strings along the main line of a replayed record, the start included.
 pub fn positions(record: &Record, report: &Report) -> Vec<String> {
-    main_line(&record.movetext, report)
+    let Some(played) = &report.played else {
+        return Vec::new();
+    };
+    for_game!(played, p => p.main_line(&record.movetext)
         .iter()
         .map(|(_, _, s)| s.position_string())
-        .collect()
-}
-
-/// The legal moves of a state, straight from the rules core.
-pub fn legal_moves(state: &State) -> Vec<AnyMove> {
-    match state {
-        State::Wa(g) => g
-            .position()
-            .legal_moves()
-            .into_iter()
-            .map(AnyMove::Wa)
-            .collect(),
-        State::Gufu(p) => p.legal_moves().into_iter().map(AnyMove::Gufu).collect(),
-    }
+        .collect())
 }
