@@ -1,6 +1,7 @@
 //! `kifu filter`: the games of a collection that meet conditions, written as they are.
 
 use super::inputs::{self, Input};
+use super::load;
 use super::output::Sink;
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
@@ -8,9 +9,9 @@ use kifu::collection::dedup::{KeyMaker, Seen};
 use kifu::collection::filter::{Conditions, Pattern, Validity};
 use kifu::collection::game::Game;
 use kifu::collection::position::Target;
-use kifu::collection::scan::{Flow, Item, scan};
+use kifu::collection::scan::{self, Flow, Item, Read, scan};
 use kifu::record::ResultToken;
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 
 /// Pick games: by variant, tags, players, result, outcome, length or a position reached; drop
@@ -116,16 +117,26 @@ fn parse_outcome(s: &str) -> Result<ResultToken, String> {
     ResultToken::from_text(s).ok_or_else(|| format!("'{s}' is not one of 1-0, 0-1, 1/2-1/2, *"))
 }
 
-/// The inputs as the scanner reads them: each opened when its turn comes.
-pub(super) fn readers(
+/// The inputs as the scanner reads them, through the one input loop ([`load::open`]): each
+/// opened when its turn comes, and cut into games.
+pub(super) fn games(
     inputs: Vec<Input>,
-) -> impl Iterator<Item = (String, std::io::Result<Box<dyn Read>>)> + Send {
+) -> impl Iterator<Item = scan::Input<impl Iterator<Item = Read>>> + Send {
     inputs.into_iter().map(|input| {
-        let reader: std::io::Result<Box<dyn Read>> = match &input {
-            Input::Stdin => Ok(Box::new(std::io::stdin())),
-            Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
-        };
-        (input.display(), reader)
+        let name = input.display();
+        match load::open(&input) {
+            Ok(games) => scan::Input::Opened {
+                name,
+                games: games.map(|item| match item {
+                    load::Item::Game { index, chunk } => Read::Game { index, chunk },
+                    load::Item::Io(message) => Read::Failed(message),
+                }),
+            },
+            Err(e) => scan::Input::Failed {
+                name,
+                message: e.to_string(),
+            },
+        }
     })
 }
 
@@ -198,7 +209,7 @@ pub fn run(a: Args) -> i32 {
     let keep_unreadable = a.invalid && !a.count;
     let mut write_failed = false;
     scan(
-        readers(inputs),
+        games(inputs),
         threads(a.threads),
         |chunk| {
             let game = Game::read(chunk, keep_unreadable);

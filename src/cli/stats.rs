@@ -1,6 +1,6 @@
 //! `kifu stats`: what a collection holds, as tables or JSON.
 
-use super::filter::{readers, threads};
+use super::filter::{games, threads};
 use super::inputs;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
@@ -66,7 +66,7 @@ pub fn run(a: Args) -> i32 {
     }
     let variant = a.variant;
     scan(
-        readers(inputs),
+        games(inputs),
         threads(a.threads),
         |chunk| Facts::of(&Game::read(chunk, false), variant),
         |item| {

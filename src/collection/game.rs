@@ -3,17 +3,19 @@
 //!
 //! This is the one place where the collection tools use the record layer
 //! ([`parse_game`](crate::record::parse_game)) and the replay layer
-//! ([`replay`](crate::replay::replay), its states and resolved moves); [`super::filter`],
-//! [`super::dedup`] and [`super::stats`] work on what it reports.
+//! ([`replay`](crate::replay::replay): the game as [`Played`], its start and resolved moves,
+//! written once over [`rules::Position`](crate::rules::Position) and reached through
+//! [`for_game!`](crate::for_game)); [`super::filter`], [`super::dedup`] and [`super::stats`]
+//! work on what it reports.
 
 use super::dedup::{GameKey, KeyMaker};
 use super::position::Target;
 use crate::Variant;
-use crate::record::{GameChunk, Record, RecordError, ResultToken, parse_game};
-use crate::replay::{self, AnyMove, Options, Report, State};
-use crate::rules::Outcome;
-use crate::writers::{Style, move_text};
-use std::hash::{Hash, Hasher};
+use crate::notation::{Notate, Style};
+use crate::record::{GameChunk, Movetext, Record, RecordError, ResultToken, parse_game};
+use crate::replay::{self, Options, Played, Report, State};
+use crate::rules::{Outcome, Position};
+use crate::{for_game, gufu, wa};
 
 /// A game as read: its record, or why it could not be read.
 #[derive(Debug)]
@@ -154,55 +156,39 @@ pub enum PositionKey {
     Gufu(String),
 }
 
-impl PositionKey {
-    fn of(state: &State) -> PositionKey {
-        match state {
-            State::Wa(g) => PositionKey::Wa(g.position().repetition_hash()),
-            State::Gufu(_) => {
-                let s = state.position_string();
-                // `<board> <side> <hand> <ply>`: drop the ply.
-                let board = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
-                PositionKey::Gufu(board.to_string())
-            }
-        }
-    }
+/// The positions of the games, keyed.
+trait Keyed: Notate {
+    fn key(&self) -> PositionKey;
+}
 
+impl Keyed for wa::Game {
+    fn key(&self) -> PositionKey {
+        PositionKey::Wa(self.position().repetition_hash())
+    }
+}
+
+impl Keyed for gufu::Position {
+    fn key(&self) -> PositionKey {
+        let s = self.position_string();
+        // `<board> <side> <hand> <ply>`: drop the ply.
+        let head = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
+        PositionKey::Gufu(head.to_string())
+    }
+}
+
+impl PositionKey {
     /// The key of a position string of `variant` (Wa: the FEN; Gufū: kifu's form), or what
     /// is wrong with the string.
     pub fn parse(variant: Variant, text: &str) -> Result<PositionKey, String> {
         match State::from_position_string(variant, text) {
-            Ok(state) => Ok(PositionKey::of(&state)),
-            Err((offset, message)) => Err(format!("{message} (at byte {offset})")),
+            Ok(state) => Ok(for_game!(&state, p => p.key())),
+            Err(e) => Err(e.to_string()),
         }
     }
 
     /// The key of the usual start position of `variant`.
     pub fn start(variant: Variant) -> PositionKey {
-        PositionKey::of(&State::start(variant))
-    }
-}
-
-/// A resolved move, hashed as the rules see it (which piece goes where, promotes or not,
-/// faces where), whatever text it was written as.
-struct ResolvedMove<'m>(&'m AnyMove);
-
-impl Hash for ResolvedMove<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        match self.0 {
-            AnyMove::Wa(m) => m.hash(state),
-            AnyMove::Gufu(m) => m.hash(state),
-        }
-    }
-}
-
-/// Plays a move of the main line again. The replay found it legal: a Wa move is not checked
-/// a second time (`State::play_unchecked` checks it).
-fn advance(state: &mut State, m: &AnyMove) {
-    match (state, m) {
-        (State::Wa(g), AnyMove::Wa(m)) => {
-            let _ = g.play_verified(m);
-        }
-        (state, m) => state.play_unchecked(m),
+        for_game!(&State::start(variant), p => p.key())
     }
 }
 
@@ -226,7 +212,7 @@ impl Replayed<'_> {
 
     /// The kind of the error that stopped the replay (as `kifu validate` names it).
     pub fn error_kind(&self) -> Option<&'static str> {
-        self.report.errors.first().map(|p| p.kind)
+        self.report.errors.first().map(|p| p.kind.name())
     }
 
     /// How the main line ended on the board, if it did.
@@ -239,79 +225,77 @@ impl Replayed<'_> {
         self.report.main_plies
     }
 
-    /// The resolved moves of the main line, as far as the replay went (needs `keep_moves`).
-    fn main_moves(&self) -> impl Iterator<Item = &AnyMove> + '_ {
-        self.record
-            .movetext
-            .main_line()
-            .nodes
-            .iter()
-            .map_while(|id| self.report.moves.get(id.index()).and_then(Option::as_ref))
-    }
-
-    /// The start position's key.
-    fn start_key(&self) -> Option<PositionKey> {
-        self.report.start.as_ref().map(PositionKey::of)
-    }
-
     /// Whether the game starts from its variant's usual start position.
     pub fn from_usual_start(&self) -> bool {
-        match (self.variant(), self.start_key()) {
-            (Some(v), Some(k)) => k == PositionKey::start(v),
-            _ => false,
-        }
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
+            return false;
+        };
+        for_game!(played, p => p.start.key()) == PositionKey::start(v)
     }
 
     /// The key that two records of the same game share: the variant, the start position and
     /// the main line's moves as the rules resolved them (not as written: Hodges, long, engine
     /// or any other notation, kanji or letter ranks, give the same key). Tags, comments,
-    /// variations and move counters do not count. None for a game that was not fully replayed.
+    /// variations and move counters do not count. None for a game that was not fully replayed
+    /// (or was replayed without `keep_moves`).
     pub fn key(&self, maker: &KeyMaker) -> Option<GameKey> {
-        if !self.valid() {
-            return None;
-        }
-        let moves: Vec<ResolvedMove> = self.main_moves().map(ResolvedMove).collect();
-        if moves.len() as u64 != self.main_plies() {
-            return None; // replayed without keep_moves
-        }
-        Some(maker.key(&(self.variant(), self.start_key()?, moves)))
+        let played = self.report.played.as_ref().filter(|_| self.valid())?;
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let moves: Vec<_> = main_moves(p, mt).collect();
+            (moves.len() as u64 == self.main_plies())
+                .then(|| maker.key(&(self.variant(), p.start.key(), moves)))
+        })
     }
 
     /// Whether the main line (its start included) reaches the position of `target`.
     pub fn reaches(&self, target: &Target) -> bool {
-        let (Some(v), Some(start)) = (self.variant(), self.report.start.as_ref()) else {
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
             return false;
         };
         let Some(wanted) = target.key(v) else {
             return false;
         };
-        let mut state = start.clone();
-        if PositionKey::of(&state) == *wanted {
-            return true;
-        }
-        for m in self.main_moves() {
-            advance(&mut state, m);
-            if PositionKey::of(&state) == *wanted {
-                return true;
-            }
-        }
-        false
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let mut state = p.start.clone();
+            state.key() == *wanted
+                || main_moves(p, mt).any(|m| {
+                    state.play_unchecked(m);
+                    state.key() == *wanted
+                })
+        })
     }
 
     /// The first `plies` moves of the main line in the variant's usual notation (Hodges
     /// style; kanji ranks for Gufū, letter ranks for Wa), as `kifu convert` writes them.
     pub fn opening(&self, plies: usize) -> Vec<String> {
-        let (Some(v), Some(start)) = (self.variant(), self.report.start.as_ref()) else {
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
             return Vec::new();
         };
         let style = Style::default_for(v);
-        let mut state = start.clone();
-        let mut out = Vec::with_capacity(plies);
-        for m in self.main_moves().take(plies) {
-            let before = state.clone();
-            advance(&mut state, m);
-            out.push(move_text(&before, m, &state, style));
-        }
-        out
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let mut state = p.start.clone();
+            main_moves(p, mt)
+                .take(plies)
+                .map(|m| {
+                    let before = state.clone();
+                    state.play_unchecked(m);
+                    before.move_text(m, &state, style)
+                })
+                .collect()
+        })
     }
+}
+
+/// The resolved moves of the main line, as far as the replay went (with `keep_moves`).
+fn main_moves<'a, G: Position>(
+    played: &'a Played<G>,
+    mt: &'a Movetext,
+) -> impl Iterator<Item = &'a G::Move> + 'a {
+    mt.main_line()
+        .nodes
+        .iter()
+        .map_while(|id| played.moves.get(id.index()).and_then(Option::as_ref))
 }

@@ -1,16 +1,36 @@
 //! Reading a collection: every input cut into games, each game examined on several threads,
 //! and the results handed over in input order.
 //!
-//! A reader thread opens the inputs one after the other and cuts them into games with the
-//! [`GameSplitter`] (streaming: memory is bounded by the batches in flight, whatever the size
-//! of the files); batches of games go to `threads` workers, which run `examine` on each game;
-//! the caller's `consume` sees every input and game in input order whatever the threads do.
+//! A reader thread takes the inputs one after the other, each already cut into games by the
+//! caller's input loop (the command line's opens a file and runs the
+//! [`GameSplitter`](crate::record::GameSplitter) over it: streaming, one game at a time), and
+//! hands the games over in batches (memory is bounded by the batches in flight, whatever the
+//! size of the files); `threads` workers run `examine` on each game; the caller's `consume`
+//! sees every input and game in input order whatever the threads do.
 
-use crate::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
+use crate::record::{ErrorKind, GameChunk, RecordError, Span};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
+
+/// An input, as the input loop gives it.
+pub enum Input<G> {
+    /// An input that could be opened, and its games.
+    Opened { name: String, games: G },
+    /// An input that could not be opened.
+    Failed { name: String, message: String },
+}
+
+/// What reading an input gives, one at a time.
+pub enum Read {
+    /// A game, numbered from 1 in its input (or the splitter's error for it: a game too large).
+    Game {
+        index: usize,
+        chunk: Result<GameChunk, RecordError>,
+    },
+    /// Reading failed: the input ends here.
+    Failed(String),
+}
 
 /// What `consume` is given, in input order.
 #[derive(Debug)]
@@ -44,13 +64,12 @@ const BATCH_BYTES: usize = 1 << 20;
 /// gives `consume` the inputs and results in input order, until the inputs end or `consume`
 /// says [`Flow::Stop`].
 ///
-/// `inputs` yields each input's name and its opened reader; it is pulled on the reader
-/// thread, so a lazy iterator opens one file at a time.
-pub fn scan<I, R, T, F, C>(inputs: I, threads: usize, examine: F, mut consume: C)
+/// `inputs` is pulled on the reader thread: a lazy iterator opens one file at a time.
+pub fn scan<I, G, T, F, C>(inputs: I, threads: usize, examine: F, mut consume: C)
 where
-    I: IntoIterator<Item = (String, std::io::Result<R>)>,
+    I: IntoIterator<Item = Input<G>>,
     I::IntoIter: Send,
-    R: Read,
+    G: Iterator<Item = Read>,
     T: Send,
     F: Fn(Result<GameChunk, RecordError>) -> T + Sync,
     C: FnMut(Item<T>) -> Flow,
@@ -126,11 +145,11 @@ fn in_order<T>(rx: Receiver<Batches<T>>, consume: &mut impl FnMut(Item<T>) -> Fl
     }
 }
 
-/// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all<I, R>(inputs: I, tx: SyncSender<Batches<Chunk>>)
+/// The reader thread: every input's games sent in batches, in order.
+fn read_all<I, G>(inputs: I, tx: SyncSender<Batches<Chunk>>)
 where
-    I: Iterator<Item = (String, std::io::Result<R>)>,
-    R: Read,
+    I: Iterator<Item = Input<G>>,
+    G: Iterator<Item = Read>,
 {
     let mut batch = Batch {
         items: Vec::new(),
@@ -138,51 +157,51 @@ where
         seq: 0,
         tx,
     };
-    for (name, reader) in inputs {
-        let name: Arc<str> = name.into();
-        let reader = match reader {
-            Ok(r) => r,
-            Err(e) => {
-                let message = e.to_string();
-                if !batch.push(Item::Io { name, message }, 0) {
+    for input in inputs {
+        let (name, games) = match input {
+            Input::Failed { name, message } => {
+                if !batch.push(
+                    Item::Io {
+                        name: name.into(),
+                        message,
+                    },
+                    0,
+                ) {
                     return;
                 }
                 continue;
             }
+            Input::Opened { name, games } => (Arc::<str>::from(name), games),
         };
         if !batch.push(Item::Opened { name: name.clone() }, 0) {
             return;
         }
-        let mut reader = BufReader::with_capacity(1 << 16, reader);
-        let mut index = 0usize;
-        for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-            let item = match chunk {
-                Err(e) if e.kind == ErrorKind::Io => Item::Io {
+        let mut any = false;
+        for read in games {
+            let item = match read {
+                Read::Failed(message) => Item::Io {
                     name: name.clone(),
-                    message: e.message,
+                    message,
                 },
-                chunk => {
-                    index += 1;
-                    Item::Game {
-                        name: name.clone(),
-                        index,
-                        value: chunk,
-                    }
-                }
+                Read::Game { index, chunk } => Item::Game {
+                    name: name.clone(),
+                    index,
+                    value: chunk,
+                },
             };
-            let (stop, size) = match &item {
-                Item::Io { .. } => (true, 0),
+            let (failed, size) = match &item {
                 Item::Game { value, .. } => (false, value.as_ref().map_or(0, |c| c.bytes.len())),
-                Item::Opened { .. } => (false, 0),
+                _ => (true, 0),
             };
             if !batch.push(item, size) {
                 return;
             }
-            if stop {
+            if failed {
                 break;
             }
+            any = true;
         }
-        if index == 0 {
+        if !any {
             let empty = RecordError::new(
                 ErrorKind::EmptyInput,
                 "no game: the input is empty",
@@ -236,17 +255,28 @@ impl Batch {
 mod tests {
     use super::*;
 
-    fn names(items: &[String]) -> Vec<(String, std::io::Result<&[u8]>)> {
-        items
+    use crate::record::GameSplitter;
+
+    /// Texts as inputs, cut by the splitter.
+    fn inputs(texts: &[String]) -> Vec<Input<impl Iterator<Item = Read> + '_>> {
+        texts
             .iter()
-            .map(|s| (format!("in{}", s.len()), Ok(s.as_bytes())))
+            .map(|s| Input::Opened {
+                name: format!("in{}", s.len()),
+                games: GameSplitter::new(s.as_bytes())
+                    .enumerate()
+                    .map(|(i, chunk)| Read::Game {
+                        index: i + 1,
+                        chunk,
+                    }),
+            })
             .collect()
     }
 
     #[test]
     fn every_game_in_input_order_on_any_number_of_threads() {
         let game = |i: usize| format!("[Round \"{i}\"]\n\n1. K*2三>W *\n\n");
-        let inputs: Vec<String> = vec![
+        let texts: Vec<String> = vec![
             (0..100).map(game).collect(),
             String::new(),
             (100..250).map(game).collect(),
@@ -254,7 +284,7 @@ mod tests {
         for threads in [1, 2, 4] {
             let mut seen = Vec::new();
             scan(
-                names(&inputs),
+                inputs(&texts),
                 threads,
                 |chunk| chunk.map(|c| String::from_utf8(c.bytes).unwrap()),
                 |item| {
@@ -270,7 +300,7 @@ mod tests {
                 },
             );
             assert_eq!(seen.len(), 3 + 250 + 1, "threads {threads}");
-            assert_eq!(seen[0], format!("open in{}", inputs[0].len()));
+            assert_eq!(seen[0], format!("open in{}", texts[0].len()));
             assert_eq!(seen[1], format!("1 {}", game(0)));
             assert_eq!(seen[101], "open in0");
             assert_eq!(seen[102], "1 empty_input");
@@ -284,13 +314,22 @@ mod tests {
         let text: String = (0..1000)
             .map(|i| format!("[Round \"{i}\"]\n\n1. K*2三>W *\n\n"))
             .collect();
-        let inputs = vec![
-            (
-                "gone".to_string(),
-                Err(std::io::Error::other("no such file")),
-            ),
-            ("here".to_string(), Ok(text.as_bytes())),
-        ];
+        // An input that cannot be opened, one that fails after two games, then a long one.
+        let texts = [text.clone(), text];
+        type Games<'a> = Box<dyn Iterator<Item = Read> + Send + 'a>;
+        let mut inputs: Vec<Input<Games>> = vec![Input::Failed {
+            name: "gone".into(),
+            message: "no such file".into(),
+        }];
+        for (i, input) in super::tests::inputs(&texts).into_iter().enumerate() {
+            if let Input::Opened { name, games } = input {
+                let games: Games = match i {
+                    0 => Box::new(games.take(2).chain([Read::Failed("disk on fire".into())])),
+                    _ => Box::new(games),
+                };
+                inputs.push(Input::Opened { name, games });
+            }
+        }
         let mut games = 0;
         let mut errors = Vec::new();
         scan(
@@ -310,7 +349,14 @@ mod tests {
                 }
             },
         );
-        assert_eq!(errors, ["gone: no such file"]);
+        let name = format!("in{}", texts[0].len());
+        assert_eq!(
+            errors,
+            [
+                "gone: no such file".to_string(),
+                format!("{name}: disk on fire")
+            ]
+        );
         assert_eq!(games, 10);
     }
 }
