@@ -1,0 +1,428 @@
+//! The document: colours, numbers and escapes, the layout shared by both games, the board with
+//! its grid, coordinates and highlights, the caption.
+
+use super::{FONT_FAMILY, Options, Style};
+use crate::geometry::{Geometry, Square};
+use crate::gufu;
+use crate::notation::{RankStyle, rank_text};
+use crate::replay::AnyMove;
+use std::fmt::Write;
+
+// ---------------------------------------------------------------------------------------------
+// Colours.
+
+pub(super) struct Palette {
+    pub(super) board: &'static str,
+    pub(super) board_edge: &'static str,
+    pub(super) line: &'static str,
+    pub(super) coord: &'static str,
+    pub(super) piece_fill: &'static str,
+    pub(super) piece_edge: &'static str,
+    pub(super) ink: &'static str,
+    pub(super) red: &'static str,
+    pub(super) neutral_fill: &'static str,
+    pub(super) neutral_edge: &'static str,
+    pub(super) shadow: Option<&'static str>,
+    pub(super) last: &'static str,
+    pub(super) check: &'static str,
+}
+
+pub(super) const WOOD: Palette = Palette {
+    board: "url(#kifu-wood)",
+    board_edge: "#7a5523",
+    line: "#3d2a12",
+    coord: "#3a3026",
+    piece_fill: "url(#kifu-boxwood)",
+    piece_edge: "#6b4f27",
+    ink: "#141414",
+    red: "#c8102e",
+    neutral_fill: "#b4c0c7",
+    neutral_edge: "#3f4e57",
+    shadow: Some("#000000"),
+    last: "#ffd23f",
+    check: "#e8322e",
+};
+
+pub(super) const PLAIN: Palette = Palette {
+    board: "#ffffff",
+    board_edge: "#000000",
+    line: "#000000",
+    coord: "#000000",
+    piece_fill: "#ffffff",
+    piece_edge: "#000000",
+    ink: "#000000",
+    red: "#d0021b",
+    neutral_fill: "#d4d4d4",
+    neutral_edge: "#000000",
+    shadow: None,
+    last: "#ffd84d",
+    check: "#ff4d4d",
+};
+
+pub(super) const DARK_FILL: &str = "#232323";
+pub(super) const DARK_EDGE: &str = "#000000";
+pub(super) const DARK_INK: &str = "#f6f0df";
+pub(super) const LIGHT_FILL: &str = "#fdfcf7";
+pub(super) const LIGHT_EDGE: &str = "#3a3a3a";
+
+pub(super) fn palette(s: Style) -> &'static Palette {
+    match s {
+        Style::Wood => &WOOD,
+        Style::Plain => &PLAIN,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers.
+
+pub(super) fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            // Characters XML 1.0 does not allow.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => o.push(' '),
+            '\u{FFFE}' | '\u{FFFF}' => o.push(' '),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// A number with at most two decimals, without trailing zeros.
+pub(super) fn n(x: f64) -> String {
+    let r = (x * 100.0).round() / 100.0;
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout shared by both games.
+
+/// Where things go, in user units.
+pub(super) struct Layout {
+    pub(super) geo: Geometry,
+    /// Square size.
+    pub(super) u: f64,
+    pub(super) flip: bool,
+    /// Top-left corner of the grid.
+    pub(super) x0: f64,
+    pub(super) y0: f64,
+    pub(super) width: f64,
+    pub(super) height: f64,
+    /// Left and right hand columns: x of their left edge and width.
+    pub(super) left: (f64, f64),
+    pub(super) right: (f64, f64),
+    pub(super) caption_y: Option<f64>,
+}
+
+impl Layout {
+    pub(super) fn new(
+        geo: Geometry,
+        u: f64,
+        flip: bool,
+        left_w: f64,
+        right_w: f64,
+        caption: bool,
+    ) -> Self {
+        let pad = 0.25 * u;
+        let top = 0.55 * u; // file numbers
+        let coord_w = if geo.ranks >= 10 { 1.0 * u } else { 0.6 * u }; // rank labels
+        let gap = if left_w > 0.0 { 0.25 * u } else { 0.0 };
+        let x0 = pad + left_w + gap + 0.12 * u;
+        let y0 = pad + top;
+        let bw = geo.files as f64 * u;
+        let bh = geo.ranks as f64 * u;
+        let right_x = x0 + bw + coord_w;
+        let width = right_x + right_w + pad;
+        let mut height = y0 + bh + 0.12 * u + pad;
+        let caption_y = caption.then(|| {
+            let y = height + 0.2 * u;
+            height += 0.6 * u;
+            y
+        });
+        Layout {
+            geo,
+            u,
+            flip,
+            x0,
+            y0,
+            width,
+            height,
+            left: (pad, left_w),
+            right: (right_x, right_w),
+            caption_y,
+        }
+    }
+
+    /// Display column and row of a square.
+    pub(super) fn cell(&self, sq: Square) -> (f64, f64) {
+        let (c, r) = self.geo.col_row(sq);
+        let (mut c, mut r) = (c as i32, r as i32);
+        if self.flip {
+            c = self.geo.files as i32 - 1 - c;
+            r = self.geo.ranks as i32 - 1 - r;
+        }
+        (c as f64, r as f64)
+    }
+
+    /// Top-left corner of a square.
+    pub(super) fn corner(&self, sq: Square) -> (f64, f64) {
+        let (c, r) = self.cell(sq);
+        (self.x0 + c * self.u, self.y0 + r * self.u)
+    }
+
+    /// Centre of a square.
+    pub(super) fn centre(&self, sq: Square) -> (f64, f64) {
+        let (x, y) = self.corner(sq);
+        (x + self.u / 2.0, y + self.u / 2.0)
+    }
+}
+
+pub(super) struct Doc {
+    pub(super) s: String,
+}
+
+impl Doc {
+    pub(super) fn open(l: &Layout, o: &Options, title: &str, desc: &str) -> Doc {
+        let mut s = String::new();
+        let size = match o.size {
+            Some(w) => {
+                let h = (w as f64 * l.height / l.width).round();
+                format!(" width=\"{w}\" height=\"{}\"", n(h))
+            }
+            None => format!(" width=\"{}\" height=\"{}\"", n(l.width), n(l.height)),
+        };
+        let _ = writeln!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {} {}\"{size} \
+font-family=\"{}\" role=\"img\">",
+            n(l.width),
+            n(l.height),
+            esc(FONT_FAMILY)
+        );
+        let _ = writeln!(s, "<title>{}</title>", esc(title));
+        let _ = writeln!(s, "<desc>{}</desc>", esc(desc));
+        if o.style == Style::Wood {
+            s.push_str(
+                "<defs>\n\
+<linearGradient id=\"kifu-wood\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\">\
+<stop offset=\"0\" stop-color=\"#f1cf86\"/><stop offset=\"0.55\" stop-color=\"#e6bb69\"/>\
+<stop offset=\"1\" stop-color=\"#d9a953\"/></linearGradient>\n\
+<linearGradient id=\"kifu-boxwood\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
+<stop offset=\"0\" stop-color=\"#fcedc4\"/><stop offset=\"1\" stop-color=\"#efd394\"/>\
+</linearGradient>\n</defs>\n",
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            n(l.width),
+            n(l.height),
+            if o.style == Style::Wood {
+                "#faf6ee"
+            } else {
+                "#ffffff"
+            }
+        );
+        Doc { s }
+    }
+
+    pub(super) fn close(mut self, l: &Layout, o: &Options) -> String {
+        if let (Some(y), Some(c)) = (l.caption_y, &o.caption) {
+            let _ = writeln!(
+                self.s,
+                "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
+dominant-baseline=\"central\" fill=\"{}\">{}</text>",
+                n(l.width / 2.0),
+                n(y),
+                n(16.0),
+                palette(o.style).coord,
+                esc(c)
+            );
+        }
+        self.s.push_str("</svg>\n");
+        self.s
+    }
+
+    /// Board, grid, coordinates and highlights.
+    pub(super) fn grid(
+        &mut self,
+        l: &Layout,
+        o: &Options,
+        hoshi: &[(f64, f64)],
+        lit: &[(Square, &str)],
+    ) {
+        let p = palette(o.style);
+        let u = l.u;
+        let (bw, bh) = (l.geo.files as f64 * u, l.geo.ranks as f64 * u);
+        let m = 0.12 * u;
+        let _ = writeln!(
+            self.s,
+            "<rect class=\"board\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" \
+stroke=\"{}\" stroke-width=\"{}\" rx=\"{}\"/>",
+            n(l.x0 - m),
+            n(l.y0 - m),
+            n(bw + 2.0 * m),
+            n(bh + 2.0 * m),
+            p.board,
+            p.board_edge,
+            n(if o.style == Style::Wood { 1.5 } else { 1.0 }),
+            n(if o.style == Style::Wood { 3.0 } else { 0.0 })
+        );
+        for (sq, class) in lit {
+            let (x, y) = l.corner(*sq);
+            let fill = if *class == "check" { p.check } else { p.last };
+            let _ = writeln!(
+                self.s,
+                "<rect class=\"{class}\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" \
+height=\"{}\" fill=\"{fill}\" fill-opacity=\"{}\"/>",
+                sq_name(l.geo, *sq),
+                n(x),
+                n(y),
+                n(u),
+                n(u),
+                if *class == "check" { "0.6" } else { "0.5" }
+            );
+        }
+        let lw = (u / 48.0).max(0.8);
+        let mut d = String::new();
+        for i in 1..l.geo.files {
+            let x = l.x0 + i as f64 * u;
+            let _ = write!(d, "M{} {}V{}", n(x), n(l.y0), n(l.y0 + bh));
+        }
+        for i in 1..l.geo.ranks {
+            let y = l.y0 + i as f64 * u;
+            let _ = write!(d, "M{} {}H{}", n(l.x0), n(y), n(l.x0 + bw));
+        }
+        let _ = writeln!(
+            self.s,
+            "<path class=\"grid\" d=\"{d}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"none\"/>",
+            p.line,
+            n(lw)
+        );
+        let _ = writeln!(
+            self.s,
+            "<rect class=\"grid-edge\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+stroke=\"{}\" stroke-width=\"{}\"/>",
+            n(l.x0),
+            n(l.y0),
+            n(bw),
+            n(bh),
+            p.line,
+            n(lw * 2.0)
+        );
+        for &(cx, cy) in hoshi {
+            let _ = writeln!(
+                self.s,
+                "<circle class=\"hoshi\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>",
+                n(l.x0 + cx * u),
+                n(l.y0 + cy * u),
+                n(u * 0.06),
+                p.line
+            );
+        }
+        // Coordinates: file numbers along the top, ranks down the right-hand side.
+        let fs = (0.3 * u).min(15.0);
+        let mut t = String::new();
+        for c in 0..l.geo.files {
+            let file = if l.flip { c + 1 } else { l.geo.files - c };
+            let _ = write!(
+                t,
+                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{file}</text>",
+                n(l.x0 + (c as f64 + 0.5) * u),
+                n(l.y0 - m - 0.25 * u.min(48.0)),
+            );
+        }
+        for r in 0..l.geo.ranks {
+            let rank = if l.flip { l.geo.ranks - r } else { r + 1 };
+            let _ = write!(
+                t,
+                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
+                n(l.x0 + bw + m + 0.35 * u.min(48.0)),
+                n(l.y0 + (r as f64 + 0.5) * u),
+                esc(&rank_text(rank, o.ranks))
+            );
+        }
+        let _ = writeln!(
+            self.s,
+            "<g class=\"coordinates\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\">{t}</g>",
+            n(fs),
+            p.coord
+        );
+    }
+}
+
+/// A square's name for `data-square`: file number and rank letter (`11a`).
+pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
+    format!(
+        "{}{}",
+        geo.file(sq),
+        rank_text(geo.rank(sq), RankStyle::Letters)
+    )
+}
+
+/// Squares to highlight: the last move's, then the check.
+pub(super) fn highlights(o: &Options) -> Vec<(Square, &'static str)> {
+    let mut v = Vec::new();
+    match o.last_move {
+        Some(AnyMove::Wa(m)) => {
+            if let Some(f) = m.from() {
+                v.push((f, "lastmove"));
+            }
+            v.push((m.to(), "lastmove"));
+        }
+        Some(AnyMove::Gufu(m)) => {
+            if let gufu::Move::Step { from, .. } = m {
+                v.push((from, "lastmove"));
+            }
+            v.push((m.to(), "lastmove"));
+        }
+        None => {}
+    }
+    if let Some(c) = o.check {
+        v.push((c, "check"));
+    }
+    v
+}
+
+/// A small text, left-aligned, vertically centred on `y`.
+pub(super) fn label(s: &mut String, x: f64, y: f64, fs: f64, fill: &str, anchor: &str, text: &str) {
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{fill}\" text-anchor=\"{anchor}\" \
+dominant-baseline=\"central\">{}</text>",
+        n(x),
+        n(y),
+        n(fs),
+        esc(text)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(n(1.0), "1");
+        assert_eq!(n(1.256), "1.26");
+        assert_eq!(n(-0.001), "0");
+        assert_eq!(n(24.5), "24.5");
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(esc("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        // Characters XML 1.0 forbids never reach the output.
+        assert_eq!(esc("a\u{1}b\u{FFFE}c\u{FFFF}"), "a b c ");
+    }
+}
