@@ -599,6 +599,7 @@ fn check_svg(state: &State, last: Option<AnyMove>, r: &mut Rng) -> Result<(), St
         } else {
             Some(16 + r.below(4000) as u32)
         },
+        text_glyphs: r.chance(50),
     };
     let doc = svg::board(state, &opts);
     roxmltree::Document::parse(&doc).map_err(|e| format!("SVG is not XML: {e}"))?;

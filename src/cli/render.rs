@@ -69,6 +69,20 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
+    /// Write text as SVG <text> in the viewer's fonts instead of drawing glyph outlines
+    /// (kanji then need a Japanese font wherever the diagram is seen).
+    #[arg(long)]
+    text_glyphs: bool,
+    /// Image format; default: png when -o names a .png file, else svg. A PNG is --size
+    /// pixels wide (default: the diagram's natural width, at most 8192).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FormatArg {
+    Svg,
+    Png,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -124,6 +138,7 @@ fn base_options(a: &Args) -> Options {
         check: None,
         caption: None,
         size: a.size,
+        text_glyphs: a.text_glyphs,
     }
 }
 
@@ -135,7 +150,29 @@ fn render(a: &Args) -> Result<(), Fail> {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
     };
-    write_out(a, &diagrams)
+    write_out(a, &encode(a, diagrams)?)
+}
+
+/// The diagrams as files: SVG as it is, or rasterized to PNG.
+fn encode(a: &Args, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
+    let by_name = a
+        .output
+        .as_ref()
+        .and_then(|o| o.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if a.format.map_or(!by_name, |f| f == FormatArg::Svg) {
+        return Ok(diagrams
+            .into_iter()
+            .map(|(name, doc)| (name, doc.into_bytes()))
+            .collect());
+    }
+    diagrams
+        .into_iter()
+        .map(|(name, doc)| {
+            let png = svg::png(&doc, a.size).map_err(|e| Fail(format!("error[png]: {e}")))?;
+            Ok((name.replace(".svg", ".png"), png))
+        })
+        .collect()
 }
 
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
@@ -344,7 +381,7 @@ fn move_text(before: &State, m: &AnyMove, after: &State, ranks: RankStyle) -> St
 }
 
 /// Writes the diagrams: to stdout (one diagram), to a file, or into a directory.
-fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
+fn write_out(a: &Args, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
     let Some(out) = &a.output else {
         if diagrams.len() != 1 {
             return Err(Fail(
@@ -353,13 +390,13 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
         }
         let mut so = std::io::stdout().lock();
         return so
-            .write_all(diagrams[0].1.as_bytes())
+            .write_all(&diagrams[0].1)
             .and_then(|_| so.flush())
             .map_err(|e| Fail(format!("<stdout>: error[io]: {e}")));
     };
     let is_dir = out.is_dir();
     if !a.every_ply && !is_dir {
-        return write_atomic(out, diagrams[0].1.as_bytes())
+        return write_atomic(out, &diagrams[0].1)
             .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())));
     }
     // A directory.
@@ -386,7 +423,7 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
     let mut written: Vec<PathBuf> = Vec::new();
     for (name, doc) in diagrams {
         let path = out.join(name);
-        if let Err(e) = write_atomic(&path, doc.as_bytes()) {
+        if let Err(e) = write_atomic(&path, doc) {
             // All or nothing: take back what this run wrote.
             for p in &written {
                 let _ = std::fs::remove_file(p);

@@ -1,7 +1,9 @@
 //! The document: colours, numbers and escapes, the layout shared by both games, the board with
 //! its grid, coordinates and highlights, the caption.
 
-use super::{FONT_FAMILY, Options, Style};
+use super::glyphs::Face;
+use super::text::{Anchor, Ink, fit};
+use super::{FONT_FAMILY, Labels, Options, Style};
 use crate::geometry::{Geometry, Square};
 use crate::gufu;
 use crate::notation::{RankStyle, rank_text};
@@ -107,6 +109,9 @@ pub(super) fn n(x: f64) -> String {
 // ---------------------------------------------------------------------------------------------
 // Layout shared by both games.
 
+/// Caption font size, in user units.
+const CAPTION_SIZE: f64 = 16.0;
+
 /// Where things go, in user units.
 pub(super) struct Layout {
     pub(super) geo: Geometry,
@@ -121,7 +126,8 @@ pub(super) struct Layout {
     /// Left and right hand columns: x of their left edge and width.
     pub(super) left: (f64, f64),
     pub(super) right: (f64, f64),
-    pub(super) caption_y: Option<f64>,
+    /// The caption's lines: the centre of each, its text and font size.
+    pub(super) caption: Vec<(f64, String, f64)>,
 }
 
 impl Layout {
@@ -131,7 +137,7 @@ impl Layout {
         flip: bool,
         left_w: f64,
         right_w: f64,
-        caption: bool,
+        caption: Option<&str>,
     ) -> Self {
         let pad = 0.25 * u;
         let top = 0.55 * u; // file numbers
@@ -144,11 +150,18 @@ impl Layout {
         let right_x = x0 + bw + coord_w;
         let width = right_x + right_w + pad;
         let mut height = y0 + bh + 0.12 * u + pad;
-        let caption_y = caption.then(|| {
-            let y = height + 0.2 * u;
-            height += 0.6 * u;
-            y
-        });
+        // The caption, under the board: as wide as the diagram less a margin each side, on
+        // as many lines as it needs.
+        let mut lines = Vec::new();
+        if let Some(c) = caption {
+            let margin = 0.25 * u.min(48.0);
+            for (text, size) in fit(c, width - 2.0 * margin, CAPTION_SIZE).lines {
+                let lh = 1.3 * size;
+                lines.push((height + lh / 2.0, text, size));
+                height += lh;
+            }
+            height += 0.17 * u.min(48.0);
+        }
         Layout {
             geo,
             u,
@@ -159,7 +172,7 @@ impl Layout {
             height,
             left: (pad, left_w),
             right: (right_x, right_w),
-            caption_y,
+            caption: lines,
         }
     }
 
@@ -187,7 +200,15 @@ impl Layout {
     }
 }
 
+/// A document being written: its body, and the definitions (glyphs, pieces, highlights) the
+/// body refers to, each written once at the top.
 pub(super) struct Doc {
+    head: String,
+    wood: bool,
+    /// `<defs>` entries other than glyphs: (id, element), in the order of first use.
+    defs: Vec<(String, String)>,
+    pub(super) ink: Ink,
+    /// The body.
     pub(super) s: String,
 }
 
@@ -203,27 +224,17 @@ impl Doc {
         };
         let _ = writeln!(
             s,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {} {}\"{size} \
-font-family=\"{}\" role=\"img\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
             n(l.width),
             n(l.height),
             esc(FONT_FAMILY)
         );
         let _ = writeln!(s, "<title>{}</title>", esc(title));
         let _ = writeln!(s, "<desc>{}</desc>", esc(desc));
-        if o.style == Style::Wood {
-            s.push_str(
-                "<defs>\n\
-<linearGradient id=\"kifu-wood\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\">\
-<stop offset=\"0\" stop-color=\"#f1cf86\"/><stop offset=\"0.55\" stop-color=\"#e6bb69\"/>\
-<stop offset=\"1\" stop-color=\"#d9a953\"/></linearGradient>\n\
-<linearGradient id=\"kifu-boxwood\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
-<stop offset=\"0\" stop-color=\"#fcedc4\"/><stop offset=\"1\" stop-color=\"#efd394\"/>\
-</linearGradient>\n</defs>\n",
-            );
-        }
+        let mut body = String::new();
         let _ = writeln!(
-            s,
+            body,
             "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
             n(l.width),
             n(l.height),
@@ -233,24 +244,66 @@ font-family=\"{}\" role=\"img\">",
                 "#ffffff"
             }
         );
-        Doc { s }
+        Doc {
+            head: s,
+            wood: o.style == Style::Wood,
+            defs: Vec::new(),
+            ink: Ink::new(!o.text_glyphs),
+            s: body,
+        }
+    }
+
+    /// The id of a definition, writing it (with `make`) the first time.
+    pub(super) fn def(&mut self, id: &str, make: impl FnOnce(&mut Ink) -> String) -> String {
+        if !self.defs.iter().any(|(k, _)| k == id) {
+            let element = make(&mut self.ink);
+            self.defs.push((id.to_string(), element));
+        }
+        id.to_string()
+    }
+
+    /// Everything `<defs>` holds: gradients, glyph outlines, then the other definitions.
+    pub(super) fn defs(&self) -> String {
+        let mut d = String::new();
+        if self.wood {
+            d.push_str(WOOD_GRADIENTS);
+        }
+        d.push_str(&self.ink.glyphs.defs());
+        for (_, e) in &self.defs {
+            d.push_str(e);
+            d.push('\n');
+        }
+        d
     }
 
     pub(super) fn close(mut self, l: &Layout, o: &Options) -> String {
-        if let (Some(y), Some(c)) = (l.caption_y, &o.caption) {
-            let _ = writeln!(
-                self.s,
-                "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
-dominant-baseline=\"central\" fill=\"{}\">{}</text>",
-                n(l.width / 2.0),
-                n(y),
-                n(16.0),
-                palette(o.style).coord,
-                esc(c)
-            );
+        if !l.caption.is_empty() {
+            let mut c = format!("<g class=\"caption\" fill=\"{}\">", palette(o.style).coord);
+            for (y, text, size) in &l.caption {
+                self.ink.line(
+                    &mut c,
+                    "",
+                    text,
+                    l.width / 2.0,
+                    *y,
+                    *size,
+                    Face::Text,
+                    Anchor::Middle,
+                );
+            }
+            c.push_str("</g>\n");
+            self.s.push_str(&c);
         }
-        self.s.push_str("</svg>\n");
-        self.s
+        let mut out = self.head.clone();
+        let defs = self.defs();
+        if !defs.is_empty() {
+            out.push_str("<defs>\n");
+            out.push_str(&defs);
+            out.push_str("</defs>\n");
+        }
+        out.push_str(&self.s);
+        out.push_str("</svg>\n");
+        out
     }
 
     /// Board, grid, coordinates and highlights.
@@ -259,7 +312,7 @@ dominant-baseline=\"central\" fill=\"{}\">{}</text>",
         l: &Layout,
         o: &Options,
         hoshi: &[(f64, f64)],
-        lit: &[(Square, &str)],
+        lit: &[(Square, Lit)],
     ) {
         let p = palette(o.style);
         let u = l.u;
@@ -278,21 +331,21 @@ stroke=\"{}\" stroke-width=\"{}\" rx=\"{}\"/>",
             n(if o.style == Style::Wood { 1.5 } else { 1.0 }),
             n(if o.style == Style::Wood { 3.0 } else { 0.0 })
         );
-        for (sq, class) in lit {
-            let (x, y) = l.corner(*sq);
-            let fill = if *class == "check" { p.check } else { p.last };
-            let _ = writeln!(
-                self.s,
-                "<rect class=\"{class}\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" \
-height=\"{}\" fill=\"{fill}\" fill-opacity=\"{}\"/>",
-                sq_name(l.geo, *sq),
+        let mut g = String::from("<g class=\"highlights\">");
+        for &(sq, lit) in lit {
+            let (x, y) = l.corner(sq);
+            let id = self.lit_def(lit, l, o);
+            let _ = write!(
+                g,
+                "<use class=\"{}\" data-square=\"{}\" xlink:href=\"#{id}\" x=\"{}\" y=\"{}\"/>",
+                lit.class(),
+                sq_name(l.geo, sq),
                 n(x),
-                n(y),
-                n(u),
-                n(u),
-                if *class == "check" { "0.6" } else { "0.5" }
+                n(y)
             );
         }
+        g.push_str("</g>\n");
+        self.s.push_str(&g);
         let lw = (u / 48.0).max(0.8);
         let mut d = String::new();
         for i in 1..l.geo.files {
@@ -332,34 +385,77 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
         }
         // Coordinates: file numbers along the top, ranks down the right-hand side.
         let fs = (0.3 * u).min(15.0);
-        let mut t = String::new();
+        let mut t = format!("<g class=\"coordinates\" fill=\"{}\">", p.coord);
         for c in 0..l.geo.files {
             let file = if l.flip { c + 1 } else { l.geo.files - c };
-            let _ = write!(
-                t,
-                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{file}</text>",
-                n(l.x0 + (c as f64 + 0.5) * u),
-                n(l.y0 - m - 0.25 * u.min(48.0)),
+            self.ink.line(
+                &mut t,
+                "",
+                &file.to_string(),
+                l.x0 + (c as f64 + 0.5) * u,
+                l.y0 - m - 0.25 * u.min(48.0),
+                fs,
+                Face::Text,
+                Anchor::Middle,
             );
         }
         for r in 0..l.geo.ranks {
             let rank = if l.flip { l.geo.ranks - r } else { r + 1 };
-            let _ = write!(
-                t,
-                "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
-                n(l.x0 + bw + m + 0.35 * u.min(48.0)),
-                n(l.y0 + (r as f64 + 0.5) * u),
-                esc(&rank_text(rank, o.ranks))
+            self.ink.line(
+                &mut t,
+                "",
+                &rank_text(rank, o.ranks),
+                l.x0 + bw + m + 0.35 * u.min(48.0),
+                l.y0 + (r as f64 + 0.5) * u,
+                fs,
+                Face::Text,
+                Anchor::Middle,
             );
         }
-        let _ = writeln!(
-            self.s,
-            "<g class=\"coordinates\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\">{t}</g>",
-            n(fs),
-            p.coord
-        );
+        t.push_str("</g>\n");
+        self.s.push_str(&t);
+    }
+
+    /// The definition of "none", written in an empty hand.
+    pub(super) fn none_def(&mut self, o: &Options, size: f64, anchor: Anchor) -> String {
+        let fill = palette(o.style).coord;
+        let text = match o.labels {
+            Labels::Kanji => "なし",
+            Labels::English => "none",
+        };
+        self.def("kifu-none", |ink| {
+            let mut s = format!("<g id=\"kifu-none\" fill=\"{fill}\">");
+            ink.line(&mut s, "", text, 0.0, 0.0, size, Face::Text, anchor);
+            s.push_str("</g>");
+            s
+        })
+    }
+
+    /// The definition of a highlight: a square of the board's size.
+    pub(super) fn lit_def(&mut self, lit: Lit, l: &Layout, o: &Options) -> String {
+        let p = palette(o.style);
+        let (fill, opacity) = match lit {
+            Lit::LastMove => (p.last, "0.5"),
+            Lit::Check => (p.check, "0.6"),
+        };
+        let u = l.u;
+        self.def(&format!("kifu-{}", lit.class()), |_| {
+            format!(
+                "<rect id=\"kifu-{}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>",
+                lit.class(),
+                n(u),
+                n(u)
+            )
+        })
     }
 }
+
+const WOOD_GRADIENTS: &str = "<linearGradient id=\"kifu-wood\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\">\
+<stop offset=\"0\" stop-color=\"#f1cf86\"/><stop offset=\"0.55\" stop-color=\"#e6bb69\"/>\
+<stop offset=\"1\" stop-color=\"#d9a953\"/></linearGradient>\n\
+<linearGradient id=\"kifu-boxwood\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
+<stop offset=\"0\" stop-color=\"#fcedc4\"/><stop offset=\"1\" stop-color=\"#efd394\"/>\
+</linearGradient>\n";
 
 /// A square's name for `data-square`: file number and rank letter (`11a`).
 pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
@@ -370,41 +466,44 @@ pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
     )
 }
 
+/// Why a square is highlighted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Lit {
+    LastMove,
+    Check,
+}
+
+impl Lit {
+    pub(super) fn class(self) -> &'static str {
+        match self {
+            Lit::LastMove => "lastmove",
+            Lit::Check => "check",
+        }
+    }
+}
+
 /// Squares to highlight: the last move's, then the check.
-pub(super) fn highlights(o: &Options) -> Vec<(Square, &'static str)> {
+pub(super) fn highlights(o: &Options) -> Vec<(Square, Lit)> {
     let mut v = Vec::new();
     match o.last_move {
         Some(AnyMove::Wa(m)) => {
             if let Some(f) = m.from() {
-                v.push((f, "lastmove"));
+                v.push((f, Lit::LastMove));
             }
-            v.push((m.to(), "lastmove"));
+            v.push((m.to(), Lit::LastMove));
         }
         Some(AnyMove::Gufu(m)) => {
             if let gufu::Move::Step { from, .. } = m {
-                v.push((from, "lastmove"));
+                v.push((from, Lit::LastMove));
             }
-            v.push((m.to(), "lastmove"));
+            v.push((m.to(), Lit::LastMove));
         }
         None => {}
     }
     if let Some(c) = o.check {
-        v.push((c, "check"));
+        v.push((c, Lit::Check));
     }
     v
-}
-
-/// A small text, left-aligned, vertically centred on `y`.
-pub(super) fn label(s: &mut String, x: f64, y: f64, fs: f64, fill: &str, anchor: &str, text: &str) {
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{fill}\" text-anchor=\"{anchor}\" \
-dominant-baseline=\"central\">{}</text>",
-        n(x),
-        n(y),
-        n(fs),
-        esc(text)
-    );
 }
 
 #[cfg(test)]

@@ -1,17 +1,17 @@
 //! Gufū shōgi diagrams.
 
 use super::document::{
-    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights,
-    label, palette, sq_name,
+    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights, n,
+    palette, sq_name,
 };
-use super::pieces::{PieceLook, draw_piece};
+use super::glyphs::Face;
+use super::pieces::{PieceLook, place};
+use super::text::Anchor;
 use super::{Labels, Options};
 use crate::geometry::{Color, GUFU};
 use crate::gufu::{self, Facing, PieceId};
 use crate::notation::RankStyle;
-
-// ---------------------------------------------------------------------------------------------
-// Gufū shōgi.
+use std::fmt::Write;
 
 const GUFU_U: f64 = 96.0;
 const GUFU_PIECE: (f64, f64) = (0.74, 0.86);
@@ -52,22 +52,164 @@ fn gufu_look(id: PieceId, p: &Palette) -> (&'static str, &'static str, &'static 
     }
 }
 
-fn gufu_text(id: PieceId, labels: Labels) -> (String, bool) {
-    let row = id.row();
-    match labels {
-        Labels::Kanji => (row.kanji.first().copied().unwrap_or("?").to_string(), true),
-        Labels::English => (row.letter.to_string(), false),
+/// The letter of a piece in position strings: `K` Black's King, `k` White's, `W`, `S`.
+pub(super) fn letter(id: PieceId) -> char {
+    match id {
+        PieceId::WhiteKing => 'k',
+        _ => id.row().letter,
     }
 }
 
-/// A diagram of a Gufū position.
-pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
-    let u = GUFU_U;
-    let hand: Vec<PieceId> = PieceId::ALL
-        .into_iter()
-        .filter(|&id| pos.in_hand(id))
-        .collect();
-    let l = Layout::new(GUFU, u, o.flip, 0.0, 1.05 * u, o.caption.is_some());
+/// The layout of a Gufū diagram.
+pub(super) fn layout(o: &Options) -> Layout {
+    Layout::new(
+        GUFU,
+        GUFU_U,
+        o.flip,
+        0.0,
+        1.05 * GUFU_U,
+        o.caption.as_deref(),
+    )
+}
+
+/// The rotation of a piece with this facing.
+pub(super) fn rotation(o: &Options, f: Facing) -> u32 {
+    (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
+}
+
+/// The id of a look: `kifu-Ke-90` on the board (letter, facing, rotation), `kifu-hK-0` in
+/// hand.
+pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
+    match facing {
+        Some(f) => format!(
+            "kifu-{}{}-{rotate}",
+            letter(id),
+            f.letter().to_ascii_lowercase()
+        ),
+        None => format!("kifu-h{}-{rotate}", letter(id)),
+    }
+}
+
+/// How a piece looks: on the board with its facing, or in hand.
+pub(super) fn look(o: &Options, id: PieceId, facing: Option<Facing>) -> PieceLook<'static> {
+    let p = palette(o.style);
+    let (fill, edge, ink) = gufu_look(id, p);
+    let row = id.row();
+    let (text, face) = match o.labels {
+        Labels::Kanji => (row.kanji.first().copied().unwrap_or("?"), Face::Piece),
+        Labels::English => (letter_str(id), Face::Label),
+    };
+    let rotate = facing.map(|f| rotation(o, f)).unwrap_or(0);
+    let scale = if facing.is_some() {
+        1.0
+    } else {
+        GUFU_HAND_SCALE
+    };
+    PieceLook {
+        id: look_id(id, facing, rotate),
+        fill,
+        edge,
+        ink,
+        text,
+        face,
+        rotate,
+        w: GUFU_PIECE.0 * GUFU_U * scale,
+        h: GUFU_PIECE.1 * GUFU_U * scale,
+        shadow: p.shadow,
+    }
+}
+
+/// The English label: the notation's letter (both Kings `K`).
+fn letter_str(id: PieceId) -> &'static str {
+    match id.row().letter {
+        'K' => "K",
+        'W' => "W",
+        _ => "S",
+    }
+}
+
+/// The centre of the `i`th piece of the common hand.
+pub(super) fn slot(l: &Layout, i: usize) -> (f64, f64) {
+    let u = l.u;
+    (l.right.0 + 0.5 * u, l.y0 + 0.72 * u + i as f64 * 0.6 * u)
+}
+
+/// Where "none" is written in an empty hand.
+pub(super) fn none_at(l: &Layout) -> (f64, f64) {
+    (l.right.0 + 0.5 * l.u, l.y0 + 0.55 * l.u)
+}
+
+/// The size of "none".
+pub(super) fn none_size(l: &Layout) -> f64 {
+    0.18 * l.u
+}
+
+/// The pieces on the board.
+pub(super) fn pieces(doc: &mut Doc, l: &Layout, o: &Options, pos: &gufu::Position) -> String {
+    let mut s = String::from("<g class=\"pieces\">\n");
+    for sq in GUFU.squares() {
+        let Some(pc) = pos.piece_at(sq) else { continue };
+        let (cx, cy) = l.centre(sq);
+        let class = format!(
+            "{} facing-{}",
+            gufu_class(pc.id),
+            pc.facing.letter().to_ascii_lowercase()
+        );
+        place(
+            doc,
+            &mut s,
+            &look(o, pc.id, Some(pc.facing)),
+            cx,
+            cy,
+            &class,
+            Some(&sq_name(GUFU, sq)),
+        );
+    }
+    s.push_str("</g>\n");
+    s
+}
+
+/// The common hand, beside the board: a header, then the pieces one under the other.
+pub(super) fn hand(doc: &mut Doc, l: &Layout, o: &Options, hand: &[PieceId]) -> String {
+    let p = palette(o.style);
+    let u = l.u;
+    let mut s = String::from("<g class=\"hand common\">\n");
+    doc.ink.line(
+        &mut s,
+        &format!(" class=\"side-name\" fill=\"{}\"", p.coord),
+        if o.labels == Labels::Kanji {
+            "持駒"
+        } else {
+            "Hand"
+        },
+        l.right.0 + 0.5 * u,
+        l.y0 + 0.15 * u,
+        0.2 * u,
+        Face::Text,
+        Anchor::Middle,
+    );
+    s.push_str("\n<g class=\"hand-pieces\">\n");
+    if hand.is_empty() {
+        let id = doc.none_def(o, none_size(l), Anchor::Middle);
+        let (x, y) = none_at(l);
+        let _ = writeln!(
+            s,
+            "<use class=\"none\" xlink:href=\"#{id}\" x=\"{}\" y=\"{}\"/>",
+            n(x),
+            n(y)
+        );
+    }
+    for (i, &id) in hand.iter().enumerate() {
+        let (x, y) = slot(l, i);
+        let class = format!("{} in-hand", gufu_class(id));
+        place(doc, &mut s, &look(o, id, None), x, y, &class, None);
+    }
+    s.push_str("</g>\n</g>\n");
+    s
+}
+
+/// The text description of a position for `<desc>`.
+fn describe(pos: &gufu::Position, hand: &[PieceId]) -> String {
     let ps = gufu::posstr::write(pos);
     let hand_text = if hand.is_empty() {
         "nothing".to_string()
@@ -88,7 +230,7 @@ pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
             ));
         }
     }
-    let desc = format!(
+    format!(
         "Gufū shōgi position {ps}. {}{}. {} to move{}. In the common hand: {hand_text}.",
         if placed.is_empty() {
             "The board is empty"
@@ -102,97 +244,31 @@ pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
             "White"
         },
         if pos.in_check() { ", in check" } else { "" }
-    );
+    )
+}
+
+/// The pieces of the common hand, in position-string order.
+pub(super) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
+    PieceId::ALL
+        .into_iter()
+        .filter(|&id| pos.in_hand(id))
+        .collect()
+}
+
+/// A diagram of a Gufū position.
+pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
+    let in_hand = hand_of(pos);
+    let l = layout(o);
+    let desc = describe(pos, &in_hand);
     let title = o
         .caption
         .clone()
         .unwrap_or_else(|| "Gufū shōgi diagram".to_string());
     let mut d = Doc::open(&l, o, &title, &desc);
     d.grid(&l, o, &[], &highlights(o));
-    let p = palette(o.style);
-    let (w, h) = (GUFU_PIECE.0 * u, GUFU_PIECE.1 * u);
-    let mut s = String::new();
-    for sq in GUFU.squares() {
-        let Some(pc) = pos.piece_at(sq) else { continue };
-        let (fill, edge, ink) = gufu_look(pc.id, p);
-        let (text, kanji) = gufu_text(pc.id, o.labels);
-        let (cx, cy) = l.centre(sq);
-        let rotate = (facing_degrees(pc.facing) + if o.flip { 180 } else { 0 }) % 360;
-        let look = PieceLook {
-            class: format!(
-                "{} facing-{}",
-                gufu_class(pc.id),
-                pc.facing.letter().to_ascii_lowercase()
-            ),
-            square: Some(sq_name(GUFU, sq)),
-            fill,
-            edge,
-            ink,
-            text: &text,
-            kanji,
-            rotate,
-            w,
-            h,
-        };
-        draw_piece(&mut s, cx, cy, &look, p.shadow);
-    }
+    let s = pieces(&mut d, &l, o, pos);
     d.s.push_str(&s);
-    // The common hand, beside the board.
-    let (x, _) = l.right;
-    let mut s = String::from("<g class=\"hand common\">\n");
-    label(
-        &mut s,
-        x + 0.5 * u,
-        l.y0 + 0.15 * u,
-        0.2 * u,
-        p.coord,
-        "middle",
-        if o.labels == Labels::Kanji {
-            "持駒"
-        } else {
-            "Hand"
-        },
-    );
-    if hand.is_empty() {
-        label(
-            &mut s,
-            x + 0.5 * u,
-            l.y0 + 0.55 * u,
-            0.18 * u,
-            p.coord,
-            "middle",
-            if o.labels == Labels::Kanji {
-                "なし"
-            } else {
-                "none"
-            },
-        );
-    }
-    let (hw, hh) = (w * GUFU_HAND_SCALE, h * GUFU_HAND_SCALE);
-    for (i, &id) in hand.iter().enumerate() {
-        let (fill, edge, ink) = gufu_look(id, p);
-        let (text, kanji) = gufu_text(id, o.labels);
-        let look = PieceLook {
-            class: format!("{} in-hand", gufu_class(id)),
-            square: None,
-            fill,
-            edge,
-            ink,
-            text: &text,
-            kanji,
-            rotate: 0,
-            w: hw,
-            h: hh,
-        };
-        draw_piece(
-            &mut s,
-            x + 0.5 * u,
-            l.y0 + 0.72 * u + i as f64 * 0.6 * u,
-            &look,
-            p.shadow,
-        );
-    }
-    s.push_str("</g>\n");
+    let s = hand(&mut d, &l, o, &in_hand);
     d.s.push_str(&s);
     d.close(&l, o)
 }

@@ -23,22 +23,33 @@
 //!   other way round when flipped), each kind once with its count; Gufū: the common hand to
 //!   the right of the board;
 //! - the last move's squares (a drop or a Gufū turn: only its square), the checked King's
-//!   square, and an optional caption.
+//!   square, and an optional caption, fitted to the width (shrunk a little, or broken into
+//!   lines).
 //!
-//! The document is self-contained (no external files or fonts: kanji use a font-family list
-//! of common Japanese serif fonts), scalable (`viewBox`), and carries a `<title>` and a text
-//! `<desc>` of the position (position string, side to move, hands). Each piece is a `<g>` with
-//! `class="piece …"`, `data-square` (e.g. `11a`) and a `transform` that places and turns it.
+//! The document is self-contained and looks the same everywhere: every character (kanji,
+//! numerals, Latin letters of captions) is drawn as an outline taken from the Noto CJK fonts
+//! (SIL Open Font License, `src/svg/glyphs/OFL.txt`), each glyph written once in `<defs>` and
+//! placed with `<use>`, so no font is needed to see it ([`Options::text_glyphs`] writes
+//! `<text>` instead). It is scalable (`viewBox`), and carries a `<title>` and a text `<desc>`
+//! of the position (position string, side to move, hands). Each look of a piece is defined
+//! once (`<g id="kifu-P-0">`: shadow, outline turned to its direction, label); each piece on
+//! the board is a `<use>` of it with `class="piece …"`, `data-square` (e.g. `11a`) and its
+//! centre as `x`/`y`. [`png`] rasterizes a diagram with resvg.
 //!
-//! The code: `document` (colours, layout, board, grid, coordinates, caption), `pieces` (the
-//! piece shape and its label), `wa_board` and `gufu_board` (each game's pieces and hands).
+//! The code: `document` (colours, layout, board, grid, coordinates, caption), `text` (glyph
+//! runs or `<text>`, fitting captions), `glyphs` (the outlines), `pieces` (the piece shape
+//! and its label), `wa_board` and `gufu_board` (each game's pieces and hands), `png`.
 
 mod document;
+mod glyphs;
 mod gufu_board;
 mod pieces;
+mod png;
+mod text;
 mod wa_board;
 
 pub use gufu_board::gufu;
+pub use png::{MAX_PNG_WIDTH, png};
 pub use wa_board::wa;
 
 use crate::geometry::Square;
@@ -84,6 +95,9 @@ pub struct Options {
     pub caption: Option<String>,
     /// Width in pixels (the height follows); None: the natural size.
     pub size: Option<u32>,
+    /// Write text as `<text>` in the viewer's fonts instead of drawing glyph outlines (smaller,
+    /// selectable text, but kanji need a Japanese font where the diagram is seen).
+    pub text_glyphs: bool,
 }
 
 impl Default for Options {
@@ -97,15 +111,14 @@ impl Default for Options {
             check: None,
             caption: None,
             size: None,
+            text_glyphs: false,
         }
     }
 }
 
-/// The font-family list for text (no font files are referenced).
+/// The font-family list for text written as `<text>` (no font files are referenced).
 pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino Mincho ProN', \
 'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
-pub(crate) const LATIN_FAMILY: &str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif";
-
 /// A diagram of either game's position.
 pub fn board(state: &State, opts: &Options) -> String {
     match state {

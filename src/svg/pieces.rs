@@ -1,29 +1,30 @@
-//! Piece shapes: the five-sided outline and what is written on it.
+//! Piece shapes: the five-sided outline and what is written on it, defined once per look in
+//! `<defs>` and placed with `<use>`.
 
-use super::LATIN_FAMILY;
-use super::document::{DARK_EDGE, DARK_FILL, LIGHT_EDGE, LIGHT_FILL, esc, n};
+use super::document::{DARK_EDGE, DARK_FILL, Doc, LIGHT_EDGE, LIGHT_FILL, n};
+use super::glyphs::Face;
+use super::text::{Anchor, Ink};
 use crate::geometry::Color;
 use std::fmt::Write;
 
-// ---------------------------------------------------------------------------------------------
-// Pieces.
-
-/// How one piece is drawn.
+/// How one piece looks.
 pub(super) struct PieceLook<'a> {
-    /// Extra classes, e.g. `black promoted`.
-    pub(super) class: String,
-    pub(super) square: Option<String>,
+    /// The id of its definition (`kifu-P-0`): one per look in a document.
+    pub(super) id: String,
     pub(super) fill: &'a str,
     pub(super) edge: &'a str,
     pub(super) ink: &'a str,
-    /// Kanji (stacked vertically) or an abbreviation (one horizontal line).
+    /// Kanji (stacked vertically, [`Face::Piece`]) or an abbreviation (one horizontal line,
+    /// [`Face::Label`]).
     pub(super) text: &'a str,
-    pub(super) kanji: bool,
+    pub(super) face: Face,
     /// Degrees clockwise: 0 points up.
     pub(super) rotate: u32,
     /// Width and height.
     pub(super) w: f64,
     pub(super) h: f64,
+    /// The shadow's colour (wooden style).
+    pub(super) shadow: Option<&'a str>,
 }
 
 /// The five-sided outline, pointing up, centred on the origin.
@@ -41,80 +42,96 @@ pub(super) fn outline(w: f64, h: f64) -> String {
         .join(" ")
 }
 
-pub(super) fn draw_piece(s: &mut String, cx: f64, cy: f64, look: &PieceLook, shadow: Option<&str>) {
+/// Places a piece centred on (`cx`, `cy`), defining its look first if needed. `class` is
+/// added to `piece` (e.g. `black promoted SP`), `square` is its `data-square`.
+pub(super) fn place(
+    doc: &mut Doc,
+    out: &mut String,
+    look: &PieceLook,
+    cx: f64,
+    cy: f64,
+    class: &str,
+    square: Option<&str>,
+) {
+    let id = doc.def(&look.id, |ink| define(ink, look));
+    let data = square
+        .map(|q| format!(" data-square=\"{q}\""))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "<use class=\"piece {class}\"{data} xlink:href=\"#{id}\" x=\"{}\" y=\"{}\"/>",
+        n(cx),
+        n(cy)
+    );
+}
+
+/// The definition of a look: shadow, outline and label, centred on the origin.
+fn define(ink: &mut Ink, look: &PieceLook) -> String {
     let (w, h) = (look.w, look.h);
     let pts = outline(w, h);
-    let rot = if look.rotate == 0 {
-        String::new()
-    } else {
-        format!(" rotate({})", look.rotate)
+    let rot = match look.rotate {
+        0 => String::new(),
+        r => format!(" rotate({r})"),
     };
-    if let Some(sh) = shadow {
-        let _ = writeln!(
+    let mut s = format!("<g id=\"{}\">", look.id);
+    if let Some(sh) = look.shadow {
+        // Light from the top left: the shadow falls to the bottom right however the piece
+        // is turned.
+        let _ = write!(
             s,
             "<polygon class=\"shadow\" points=\"{pts}\" transform=\"translate({},{}){rot}\" \
 fill=\"{sh}\" fill-opacity=\"0.22\"/>",
-            n(cx + 0.035 * w),
-            n(cy + 0.045 * h)
+            n(0.035 * w),
+            n(0.045 * h)
         );
     }
-    let data = look
-        .square
-        .as_ref()
-        .map(|q| format!(" data-square=\"{q}\""))
-        .unwrap_or_default();
+    if rot.is_empty() {
+        s.push_str("<g>");
+    } else {
+        let _ = write!(s, "<g transform=\"{}\">", rot.trim_start());
+    }
     let _ = write!(
         s,
-        "<g class=\"piece {}\"{data} transform=\"translate({},{}){rot}\">\
-<polygon points=\"{pts}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
-        look.class,
-        n(cx),
-        n(cy),
+        "<polygon class=\"outline\" points=\"{pts}\" fill=\"{}\" stroke=\"{}\" \
+stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
         look.fill,
         look.edge,
         n((w / 40.0).max(0.7))
     );
-    let chars: Vec<char> = look.text.chars().collect();
-    if look.kanji && chars.len() >= 2 {
+    let attrs = format!(" class=\"label\" fill=\"{}\"", look.ink);
+    let count = look.text.chars().count();
+    let mid = 0.1 * h;
+    if look.face == Face::Piece && count >= 2 {
         // Two characters, one above the other, in the body below the shoulders.
         let fs = (0.5 * w).min(0.37 * h);
-        let mid = 0.1 * h;
-        let _ = write!(
-            s,
-            "<text font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">\
-<tspan x=\"0\" y=\"{}\">{}</tspan><tspan x=\"0\" y=\"{}\">{}</tspan></text>",
-            n(fs),
-            look.ink,
-            n(mid - 0.5 * fs),
-            esc(&chars[0].to_string()),
-            n(mid + 0.5 * fs),
-            esc(&chars[1..].iter().collect::<String>())
-        );
-    } else if look.kanji {
-        let fs = (0.6 * w).min(0.5 * h);
-        let _ = write!(
-            s,
-            "<text x=\"0\" y=\"{}\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\" \
-dominant-baseline=\"central\">{}</text>",
-            n(0.1 * h),
-            n(fs),
-            look.ink,
-            esc(look.text)
+        ink.column(
+            &mut s,
+            &attrs,
+            look.text,
+            0.0,
+            mid - 0.5 * fs,
+            fs,
+            look.face,
         );
     } else {
-        let fs = if chars.len() >= 3 { 0.3 * w } else { 0.36 * w };
-        let _ = write!(
-            s,
-            "<text x=\"0\" y=\"{}\" font-size=\"{}\" font-family=\"{}\" font-weight=\"bold\" \
-fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
-            n(0.1 * h),
-            n(fs),
-            esc(LATIN_FAMILY),
-            look.ink,
-            esc(look.text)
+        let fs = match (look.face, count) {
+            (Face::Piece, _) => (0.6 * w).min(0.5 * h),
+            (_, 3..) => 0.3 * w,
+            _ => 0.36 * w,
+        };
+        ink.line(
+            &mut s,
+            &attrs,
+            look.text,
+            0.0,
+            mid,
+            fs,
+            look.face,
+            Anchor::Middle,
         );
     }
-    s.push_str("</g>\n");
+    s.push_str("</g></g>");
+    s
 }
 
 /// The side marker: a small piece shape, dark for Black, light for White.
