@@ -1,12 +1,13 @@
 //! `kifu render`: SVG diagrams of a record's positions, or of a position string.
 
+use super::board_args::BoardArgs;
 use super::diag::{Diag, Level};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::{self, Origin, RankStyle};
 use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
 use kifu::replay::{self, AnyMove, State};
-use kifu::svg::{self, Labels, Options, Style};
+use kifu::svg::{self, Options};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -48,15 +49,8 @@ pub struct Args {
     /// --variant.
     #[arg(long, requires = "variant", conflicts_with = "path")]
     position: Option<String>,
-    /// View the board from White's side.
-    #[arg(long)]
-    flip: bool,
-    /// Board style.
-    #[arg(long, value_enum, default_value = "wood")]
-    style: StyleArg,
-    /// What the pieces show: kanji, or the English abbreviations of the notation.
-    #[arg(long, value_enum, default_value = "kanji")]
-    labels: LabelsArg,
+    #[command(flatten)]
+    board: BoardArgs,
     /// Rank coordinates: kanji (一, 二, ...) or letters (a, b, ...).
     #[arg(long, value_enum, default_value = "kanji")]
     ranks: RanksArg,
@@ -69,10 +63,6 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
-    /// Write text as SVG <text> in the viewer's fonts instead of drawing glyph outlines
-    /// (kanji then need a Japanese font wherever the diagram is seen).
-    #[arg(long)]
-    text_glyphs: bool,
     /// Image format; default: png when -o names a .png file, else svg. A PNG is --size
     /// pixels wide (default: the diagram's natural width, at most 8192).
     #[arg(long, value_enum)]
@@ -83,18 +73,6 @@ pub struct Args {
 enum FormatArg {
     Svg,
     Png,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum StyleArg {
-    Wood,
-    Plain,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LabelsArg {
-    Kanji,
-    English,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -121,24 +99,12 @@ pub fn run(a: Args) -> i32 {
 
 fn base_options(a: &Args) -> Options {
     Options {
-        flip: a.flip,
-        style: match a.style {
-            StyleArg::Wood => Style::Wood,
-            StyleArg::Plain => Style::Plain,
-        },
-        labels: match a.labels {
-            LabelsArg::Kanji => Labels::Kanji,
-            LabelsArg::English => Labels::English,
-        },
         ranks: match a.ranks {
             RanksArg::Kanji => RankStyle::Kanji,
             RanksArg::Letters => RankStyle::Letters,
         },
-        last_move: None,
-        check: None,
-        caption: None,
         size: a.size,
-        text_glyphs: a.text_glyphs,
+        ..a.board.options()
     }
 }
 

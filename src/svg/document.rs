@@ -77,7 +77,7 @@ pub(super) fn palette(s: Style) -> &'static Palette {
 // ---------------------------------------------------------------------------------------------
 // Text helpers.
 
-pub(super) fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -176,6 +176,16 @@ impl Layout {
         }
     }
 
+    /// What the ids of this game's definitions end with, so that a page showing both games
+    /// keeps them apart: nothing for Wa, `-g` for Gufū.
+    pub(super) fn tag(&self) -> &'static str {
+        if self.geo == crate::geometry::GUFU {
+            "-g"
+        } else {
+            ""
+        }
+    }
+
     /// Display column and row of a square.
     pub(super) fn cell(&self, sq: Square) -> (f64, f64) {
         let (c, r) = self.geo.col_row(sq);
@@ -232,25 +242,29 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
         );
         let _ = writeln!(s, "<title>{}</title>", esc(title));
         let _ = writeln!(s, "<desc>{}</desc>", esc(desc));
-        let mut body = String::new();
-        let _ = writeln!(
-            body,
-            "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
-            n(l.width),
-            n(l.height),
-            if o.style == Style::Wood {
-                "#faf6ee"
-            } else {
-                "#ffffff"
-            }
-        );
         Doc {
             head: s,
             wood: o.style == Style::Wood,
             defs: Vec::new(),
             ink: Ink::new(!o.text_glyphs),
-            s: body,
+            s: background(l, o),
         }
+    }
+
+    /// A document with no head, for a page that draws several boards from one `<defs>`.
+    pub(super) fn for_page(o: &Options) -> Doc {
+        Doc {
+            head: String::new(),
+            wood: o.style == Style::Wood,
+            defs: Vec::new(),
+            ink: Ink::new(!o.text_glyphs),
+            s: String::new(),
+        }
+    }
+
+    /// Takes what the body holds so far.
+    pub(super) fn take_body(&mut self) -> String {
+        std::mem::take(&mut self.s)
     }
 
     /// The id of a definition, writing it (with `make`) the first time.
@@ -417,14 +431,21 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of "none", written in an empty hand.
-    pub(super) fn none_def(&mut self, o: &Options, size: f64, anchor: Anchor) -> String {
+    pub(super) fn none_def(
+        &mut self,
+        l: &Layout,
+        o: &Options,
+        size: f64,
+        anchor: Anchor,
+    ) -> String {
         let fill = palette(o.style).coord;
         let text = match o.labels {
             Labels::Kanji => "なし",
             Labels::English => "none",
         };
-        self.def("kifu-none", |ink| {
-            let mut s = format!("<g id=\"kifu-none\" fill=\"{fill}\">");
+        let id = format!("kifu-none{}", l.tag());
+        self.def(&id, |ink| {
+            let mut s = format!("<g id=\"{id}\" fill=\"{fill}\">");
             ink.line(&mut s, "", text, 0.0, 0.0, size, Face::Text, anchor);
             s.push_str("</g>");
             s
@@ -439,15 +460,29 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
             Lit::Check => (p.check, "0.6"),
         };
         let u = l.u;
-        self.def(&format!("kifu-{}", lit.class()), |_| {
+        let id = format!("kifu-{}{}", lit.class(), l.tag());
+        self.def(&id, |_| {
             format!(
-                "<rect id=\"kifu-{}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>",
-                lit.class(),
+                "<rect id=\"{id}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>",
                 n(u),
                 n(u)
             )
         })
     }
+}
+
+/// The background rectangle, the size of the whole diagram.
+pub(super) fn background(l: &Layout, o: &Options) -> String {
+    format!(
+        "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+        n(l.width),
+        n(l.height),
+        if o.style == Style::Wood {
+            "#faf6ee"
+        } else {
+            "#ffffff"
+        }
+    )
 }
 
 const WOOD_GRADIENTS: &str = "<linearGradient id=\"kifu-wood\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\">\
@@ -482,24 +517,28 @@ impl Lit {
     }
 }
 
+/// The squares a move lights: from and to; a drop or a Gufū turn only its square.
+pub(crate) fn move_squares(m: &AnyMove) -> Vec<Square> {
+    let from = match m {
+        AnyMove::Wa(m) => m.from(),
+        AnyMove::Gufu(gufu::Move::Step { from, .. }) => Some(*from),
+        AnyMove::Gufu(_) => None,
+    };
+    let to = match m {
+        AnyMove::Wa(m) => m.to(),
+        AnyMove::Gufu(m) => m.to(),
+    };
+    from.into_iter().chain([to]).collect()
+}
+
 /// Squares to highlight: the last move's, then the check.
 pub(super) fn highlights(o: &Options) -> Vec<(Square, Lit)> {
-    let mut v = Vec::new();
-    match o.last_move {
-        Some(AnyMove::Wa(m)) => {
-            if let Some(f) = m.from() {
-                v.push((f, Lit::LastMove));
-            }
-            v.push((m.to(), Lit::LastMove));
-        }
-        Some(AnyMove::Gufu(m)) => {
-            if let gufu::Move::Step { from, .. } = m {
-                v.push((from, Lit::LastMove));
-            }
-            v.push((m.to(), Lit::LastMove));
-        }
-        None => {}
-    }
+    let mut v: Vec<(Square, Lit)> = o
+        .last_move
+        .iter()
+        .flat_map(move_squares)
+        .map(|s| (s, Lit::LastMove))
+        .collect();
     if let Some(c) = o.check {
         v.push((c, Lit::Check));
     }

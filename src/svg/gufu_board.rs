@@ -77,16 +77,16 @@ pub(super) fn rotation(o: &Options, f: Facing) -> u32 {
     (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
 }
 
-/// The id of a look: `kifu-Ke-90` on the board (letter, facing, rotation), `kifu-hK-0` in
-/// hand.
+/// The id of a look: `kifu-gKe-90` on the board (letter, facing, rotation), `kifu-ghK-0` in
+/// hand (`g` keeps them apart from Wa's looks on a page with both games).
 pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
     match facing {
         Some(f) => format!(
-            "kifu-{}{}-{rotate}",
+            "kifu-g{}{}-{rotate}",
             letter(id),
             f.letter().to_ascii_lowercase()
         ),
-        None => format!("kifu-h{}-{rotate}", letter(id)),
+        None => format!("kifu-gh{}-{rotate}", letter(id)),
     }
 }
 
@@ -190,7 +190,7 @@ pub(super) fn hand(doc: &mut Doc, l: &Layout, o: &Options, hand: &[PieceId]) -> 
     );
     s.push_str("\n<g class=\"hand-pieces\">\n");
     if hand.is_empty() {
-        let id = doc.none_def(o, none_size(l), Anchor::Middle);
+        let id = doc.none_def(l, o, none_size(l), Anchor::Middle);
         let (x, y) = none_at(l);
         let _ = writeln!(
             s,

@@ -43,12 +43,15 @@
 mod document;
 mod glyphs;
 mod gufu_board;
+mod page;
 mod pieces;
 mod png;
 mod text;
 mod wa_board;
 
+pub(crate) use document::{esc, move_squares};
 pub use gufu_board::gufu;
+pub(crate) use page::{html_text, page_boards};
 pub use png::{MAX_PNG_WIDTH, png};
 pub use wa_board::wa;
 

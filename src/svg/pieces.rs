@@ -53,7 +53,7 @@ pub(super) fn place(
     class: &str,
     square: Option<&str>,
 ) {
-    let id = doc.def(&look.id, |ink| define(ink, look));
+    let id = define(doc, look);
     let data = square
         .map(|q| format!(" data-square=\"{q}\""))
         .unwrap_or_default();
@@ -65,38 +65,76 @@ pub(super) fn place(
     );
 }
 
-/// The definition of a look: shadow, outline and label, centred on the origin.
-fn define(ink: &mut Ink, look: &PieceLook) -> String {
+/// Defines a look (once) and returns its id. Three layers, each defined once: the shape (per
+/// size), the blank piece (shadow and outline, per size, direction and colours), the look (the
+/// blank and its label).
+fn define(doc: &mut Doc, look: &PieceLook) -> String {
     let (w, h) = (look.w, look.h);
-    let pts = outline(w, h);
+    let size = (w * 100.0).round() as i64;
+    let shape_id = format!("kifu-shape-{size}");
+    let shape = doc.def(&shape_id, |_| {
+        format!("<polygon id=\"{shape_id}\" points=\"{}\"/>", outline(w, h))
+    });
     let rot = match look.rotate {
         0 => String::new(),
-        r => format!(" rotate({r})"),
+        r => format!("rotate({r})"),
     };
-    let mut s = format!("<g id=\"{}\">", look.id);
-    if let Some(sh) = look.shadow {
-        // Light from the top left: the shadow falls to the bottom right however the piece
-        // is turned.
+    // Colours in ids: `#f6f0df` as `f6f0df`, `url(#kifu-boxwood)` as `boxwood`.
+    let code = |c: &str| {
+        c.trim_start_matches("url(#kifu-")
+            .trim_start_matches('#')
+            .trim_end_matches(')')
+            .to_string()
+    };
+    let blank_id = format!(
+        "kifu-b{size}-{}-{}{}",
+        look.rotate,
+        code(look.fill),
+        if look.shadow.is_some() { "" } else { "-flat" }
+    );
+    let blank = doc.def(&blank_id, |_| {
+        let mut s = format!("<g id=\"{blank_id}\">");
+        if let Some(sh) = look.shadow {
+            // Light from the top left: the shadow falls to the bottom right however the
+            // piece is turned.
+            let _ = write!(
+                s,
+                "<use class=\"shadow\" xlink:href=\"#{shape}\" transform=\"translate({},{}){}{rot}\" \
+fill=\"{sh}\" fill-opacity=\"0.22\"/>",
+                n(0.035 * w),
+                n(0.045 * h),
+                if rot.is_empty() { "" } else { " " }
+            );
+        }
+        if rot.is_empty() {
+            s.push_str("<g>");
+        } else {
+            let _ = write!(s, "<g transform=\"{rot}\">");
+        }
         let _ = write!(
             s,
-            "<polygon class=\"shadow\" points=\"{pts}\" transform=\"translate({},{}){rot}\" \
-fill=\"{sh}\" fill-opacity=\"0.22\"/>",
-            n(0.035 * w),
-            n(0.045 * h)
+            "<use class=\"outline\" xlink:href=\"#{shape}\" fill=\"{}\" stroke=\"{}\" \
+stroke-width=\"{}\" stroke-linejoin=\"round\"/></g></g>",
+            look.fill,
+            look.edge,
+            n((w / 40.0).max(0.7))
         );
-    }
-    if rot.is_empty() {
-        s.push_str("<g>");
-    } else {
-        let _ = write!(s, "<g transform=\"{}\">", rot.trim_start());
-    }
-    let _ = write!(
-        s,
-        "<polygon class=\"outline\" points=\"{pts}\" fill=\"{}\" stroke=\"{}\" \
-stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
-        look.fill,
-        look.edge,
-        n((w / 40.0).max(0.7))
+        s
+    });
+    doc.def(&look.id, |ink| label(ink, look, &blank, &rot))
+}
+
+/// A look: its blank piece, and the label turned with it.
+fn label(ink: &mut Ink, look: &PieceLook, blank: &str, rot: &str) -> String {
+    let (w, h) = (look.w, look.h);
+    let mut s = format!(
+        "<g id=\"{}\"><use xlink:href=\"#{blank}\"/>{}",
+        look.id,
+        if rot.is_empty() {
+            "<g>".to_string()
+        } else {
+            format!("<g transform=\"{rot}\">")
+        }
     );
     let attrs = format!(" class=\"label\" fill=\"{}\"", look.ink);
     let count = look.text.chars().count();

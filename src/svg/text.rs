@@ -39,7 +39,7 @@ fn fallback_advance(c: char) -> f64 {
 }
 
 /// East Asian wide and full-width characters (roughly: the blocks where they live).
-fn is_wide(c: char) -> bool {
+pub(super) fn is_wide(c: char) -> bool {
     matches!(c as u32,
         0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
         | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F
@@ -206,18 +206,44 @@ dominant-baseline=\"central\">{}</text>",
             out.push_str("</text>");
             return;
         }
-        let _ = write!(out, "<g{attrs}>");
+        // One group for the column, each glyph centred on the axis, one em under the last.
+        let s = size / UNITS_PER_EM;
+        let _ = write!(
+            out,
+            "<g{attrs} transform=\"translate({},{}) scale({})\">",
+            n(x),
+            n(y + CENTRE * s),
+            scale(s)
+        );
         for (i, c) in text.chars().enumerate() {
-            self.line(
-                out,
-                "",
-                &c.to_string(),
-                x,
-                y + i as f64 * size,
-                size,
-                face,
-                Anchor::Middle,
-            );
+            let dy = i as f64 * UNITS_PER_EM;
+            match self.glyphs.add(face, c) {
+                Some(adv) => {
+                    let _ = write!(
+                        out,
+                        "<use xlink:href=\"#{}\" x=\"{}\"{}/>",
+                        glyph_id(face, c),
+                        n(-(adv as f64) / 2.0),
+                        if i > 0 {
+                            format!(" y=\"{}\"", n(dy))
+                        } else {
+                            String::new()
+                        }
+                    );
+                }
+                None => {
+                    let adv = fallback_advance(c);
+                    let _ = write!(
+                        out,
+                        "<text x=\"{}\" y=\"{}\" font-size=\"1000\" textLength=\"{}\" \
+lengthAdjust=\"spacingAndGlyphs\">{}</text>",
+                        n(-adv / 2.0),
+                        n(dy),
+                        n(adv),
+                        esc(&c.to_string())
+                    );
+                }
+            }
         }
         out.push_str("</g>");
     }

@@ -270,7 +270,7 @@ pub(super) fn hand(doc: &mut Doc, g: &Geom, o: &Options, c: Color, hand: &[(Kind
     );
     s.push_str("\n<g class=\"hand-pieces\">\n");
     if hand.is_empty() {
-        let id = doc.none_def(o, 0.28 * u, Anchor::Start);
+        let id = doc.none_def(&g.l, o, 0.28 * u, Anchor::Start);
         let (nx, ny) = g.none_at(c);
         let _ = writeln!(
             s,

@@ -2,6 +2,7 @@
 //!
 //! They take what the replay produced (resolved moves and states) and know nothing of parsing.
 
+pub mod html;
 pub mod psn;
 pub mod rows;
 

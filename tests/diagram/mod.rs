@@ -36,15 +36,14 @@ pub fn parse(doc: &str) -> Document<'_> {
         2,
         "only the SVG and XLink namespaces"
     );
+    let ids: std::collections::HashSet<&str> =
+        d.descendants().filter_map(|x| x.attribute("id")).collect();
     for n in d.descendants() {
         for a in n.attributes() {
             if a.name() == "href" {
                 let v = a.value();
                 assert!(v.starts_with('#'), "a link out: {v}");
-                assert!(
-                    d.descendants().any(|x| x.attribute("id") == Some(&v[1..])),
-                    "{v} refers to nothing"
-                );
+                assert!(ids.contains(&v[1..]), "{v} refers to nothing");
             }
         }
     }
@@ -156,14 +155,42 @@ pub fn position(n: &Node) -> (f64, f64) {
     (x, y)
 }
 
+/// The first element of a class in a definition, following the `<use>`s in it.
+fn find_in<'a, 'i>(def: Node<'a, 'i>, class: &str) -> Option<Node<'a, 'i>> {
+    for c in def.descendants() {
+        if has_class(&c, class) {
+            return Some(c);
+        }
+        if c.has_tag_name("use")
+            && c != def
+            && let Some(found) = referred(&c).and_then(|r| find_in(r, class))
+        {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// A piece's outline (a polygon, or a `<use>` of one).
+fn outline_element<'a, 'i>(piece: &Node<'a, 'i>) -> Node<'a, 'i> {
+    let def = referred(piece).expect("a piece refers to its look");
+    find_in(def, "outline").expect("an outline")
+}
+
+/// The outline's points, following a `<use>`.
+fn outline_points(piece: &Node) -> String {
+    let o = outline_element(piece);
+    let poly = if o.has_tag_name("use") {
+        referred(&o).expect("the shape")
+    } else {
+        o
+    };
+    poly.attribute("points").expect("points").to_string()
+}
+
 /// The group of a piece's definition that holds its outline, and its rotation.
 fn body<'a, 'i>(piece: &Node<'a, 'i>) -> (Node<'a, 'i>, f64) {
-    let def = referred(piece).expect("a piece refers to its look");
-    let poly = def
-        .descendants()
-        .find(|c| c.has_tag_name("polygon") && has_class(c, "outline"))
-        .expect("an outline");
-    let g = poly.parent().unwrap();
+    let g = outline_element(piece).parent().unwrap();
     let rot = g
         .attribute("transform")
         .and_then(|t| transform_args(t, "rotate"))
@@ -180,11 +207,8 @@ pub fn placement(piece: &Node) -> (f64, f64, f64) {
 /// The outline's points in document coordinates.
 pub fn outline(piece: &Node) -> Vec<(f64, f64)> {
     let (tx, ty, r) = placement(piece);
-    let (g, _) = body(piece);
-    let poly = g.children().find(|c| c.has_tag_name("polygon")).unwrap();
     let (s, c) = r.to_radians().sin_cos();
-    poly.attribute("points")
-        .unwrap()
+    outline_points(piece)
         .split_whitespace()
         .map(|p| {
             let (x, y) = p.split_once(',').unwrap();
@@ -206,19 +230,18 @@ pub fn points_to(piece: &Node) -> (i32, i32) {
 
 /// A piece's body colour and the colour of its label.
 pub fn colours(piece: &Node) -> (String, String) {
-    let (g, _) = body(piece);
-    let poly = g.children().find(|c| c.has_tag_name("polygon")).unwrap();
-    let label = g.children().find(|c| has_class(c, "label")).expect("label");
     (
-        poly.attribute("fill").unwrap().to_string(),
-        label.attribute("fill").unwrap().to_string(),
+        outline_element(piece)
+            .attribute("fill")
+            .unwrap()
+            .to_string(),
+        label(piece).attribute("fill").unwrap().to_string(),
     )
 }
 
 /// A piece's label element (in its definition).
 pub fn label<'a, 'i>(piece: &Node<'a, 'i>) -> Node<'a, 'i> {
-    let (g, _) = body(piece);
-    g.children().find(|c| has_class(c, "label")).expect("label")
+    find_in(referred(piece).expect("a look"), "label").expect("label")
 }
 
 /// The pieces on the board (with `data-square`).

@@ -1,0 +1,147 @@
+//! The positions of a replay page: every ply of a replayed record, variations included, each
+//! with the position string after it, the squares to light and the King in check; and the
+//! move list in source order. The one place the page meets the replay.
+
+use crate::Variant;
+use crate::geometry::Color;
+use crate::record::{Annotation, Comment, Event, Glyph, Record};
+use crate::replay::{Report, State};
+use crate::svg;
+use crate::writers::{Style, move_number, move_text};
+
+/// One position of the page.
+pub(super) struct Ply {
+    /// The ply before it (None for the start).
+    pub(super) parent: Option<usize>,
+    /// The position string.
+    pub(super) position: String,
+    /// Squares lit by the move that led here (indices in position-string order).
+    pub(super) lit: Vec<usize>,
+    /// The square of a King in check.
+    pub(super) check: Option<usize>,
+    /// The move that led here, as written on the page (`SP-7g`), and its number (`12.`).
+    pub(super) text: String,
+    pub(super) number: String,
+}
+
+/// The move list, in source order.
+pub(super) enum Item<'a> {
+    /// A variation opens or closes.
+    Open,
+    Close,
+    Comment(&'a Comment),
+    /// A move: the ply it leads to, the number written before it (if any), its glyph.
+    Move {
+        ply: usize,
+        number: Option<String>,
+        glyph: Option<Glyph>,
+    },
+    Nag(u8),
+}
+
+/// Every state the page shows, for [`svg::page_boards`] (the start and each ply, in order).
+pub(super) struct Tree<'a> {
+    pub(super) plies: Vec<Ply>,
+    pub(super) items: Vec<Item<'a>>,
+    pub(super) states: Vec<State>,
+}
+
+/// Walks a valid record replayed with `keep_moves`. None if the report is not of a fully
+/// replayed record.
+pub(super) fn walk<'a>(record: &'a Record, report: &Report, style: Style) -> Option<Tree<'a>> {
+    let start = report.start.clone()?;
+    let variant = report.variant?;
+    if !report.valid() {
+        return None;
+    }
+    let mut tree = Tree {
+        plies: vec![ply(None, &start, None, String::new(), String::new())],
+        items: Vec::new(),
+        states: vec![start],
+    };
+    // Per open line: the ply reached, and whether the next move needs its number written.
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    // The ply before each node (where its variations start).
+    let mut before = vec![0usize; record.movetext.nodes().len()];
+    for event in record.movetext.walk() {
+        match event {
+            Event::LineStart(_, line) => {
+                let at = match line.parent {
+                    None => 0,
+                    Some(p) => *before.get(p.index())?,
+                };
+                if line.parent.is_some() {
+                    tree.items.push(Item::Open);
+                    if let Some(f) = stack.last_mut() {
+                        f.1 = true;
+                    }
+                }
+                tree.items.extend(line.comments.iter().map(Item::Comment));
+                stack.push((at, true));
+            }
+            Event::Move(id, node) => {
+                let m = (*report.moves.get(id.index())?)?;
+                let (at, needs_number) = *stack.last()?;
+                let state = &tree.states[at];
+                let mut after = state.clone();
+                after.play_unchecked(&m);
+                let n = move_number(state);
+                let number = match (variant, state.turn()) {
+                    (Variant::Gufu, _) | (_, Color::Black) => format!("{n}."),
+                    _ => format!("{n}..."),
+                };
+                let written =
+                    (variant == Variant::Gufu || state.turn() == Color::Black || needs_number)
+                        .then(|| number.clone());
+                let text = move_text(state, &m, &after, style);
+                let lit = svg::move_squares(&m).iter().map(|s| s.index()).collect();
+                *before.get_mut(id.index())? = at;
+                let i = tree.plies.len();
+                tree.plies
+                    .push(ply(Some(at), &after, Some(lit), text, number));
+                tree.states.push(after);
+                tree.items.push(Item::Move {
+                    ply: i,
+                    number: written,
+                    glyph: node.glyph,
+                });
+                let mut annotated = false;
+                for a in &node.annotations {
+                    annotated = true;
+                    tree.items.push(match a {
+                        Annotation::Comment(c) => Item::Comment(c),
+                        Annotation::Nag(n) => Item::Nag(n.value),
+                    });
+                }
+                *stack.last_mut()? = (i, annotated || !node.variations.is_empty());
+            }
+            Event::LineEnd(_, line) => {
+                stack.pop();
+                if line.parent.is_some() {
+                    tree.items.push(Item::Close);
+                    if let Some(f) = stack.last_mut() {
+                        f.1 = true;
+                    }
+                }
+            }
+        }
+    }
+    Some(tree)
+}
+
+fn ply(
+    parent: Option<usize>,
+    state: &State,
+    lit: Option<Vec<usize>>,
+    text: String,
+    number: String,
+) -> Ply {
+    Ply {
+        parent,
+        position: state.position_string(),
+        lit: lit.unwrap_or_default(),
+        check: svg::check_square(state).map(|s| s.index()),
+        text,
+        number,
+    }
+}
