@@ -16,14 +16,21 @@ fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
     &s[i..j]
 }
 
-/// The page's data (the JSON the script reads).
+/// The page's data (the JSON the script reads): the boards', and each game's as `games`.
 fn data(page: &str) -> Value {
-    serde_json::from_str(between(
+    let mut d: Value = serde_json::from_str(between(
         page,
         "<script type=\"application/json\" id=\"kifu-data\">",
         "</script>",
     ))
-    .unwrap()
+    .unwrap();
+    let open = "<script type=\"application/json\" class=\"kifu-game\">";
+    let games: Vec<Value> = page
+        .match_indices(open)
+        .map(|(i, _)| serde_json::from_str(between(&page[i..], open, "</script>")).unwrap())
+        .collect();
+    d["games"] = Value::Array(games);
+    d
 }
 
 /// Checks that a page needs nothing from outside and that every reference in it resolves.
@@ -317,6 +324,17 @@ fn cli_outputs() {
     assert_eq!(code, 1);
     assert!(err.contains("error["), "{err}");
     assert_eq!(data(&out)["games"].as_array().unwrap().len(), 1);
+    // No valid game at all: a page that says so, status 1.
+    let only_bad = dir.0.join("only-bad.psn");
+    std::fs::write(
+        &only_bad,
+        "[Variant \"Gufu\"]\n\n1. K*2三>N 2. K*1一>S 3. S*2一>E *\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&[only_bad.to_str().unwrap(), "--to", "html"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("No valid game") && out.ends_with("</html>\n"));
+    assert!(!out.contains("<script"), "nothing to run");
     // Nothing written when the output cannot be.
     let below_file = each.join("gufu-two-games.html").join("x.html");
     let (code, _, _) = run(&[two, "--to", "html", "-o", below_file.to_str().unwrap()]);

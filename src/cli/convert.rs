@@ -10,7 +10,7 @@ use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::record::GameSplitter;
 use kifu::replay::Options;
-use kifu::writers::{Notation, Style, psn, rows};
+use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -110,7 +110,7 @@ pub fn run(a: Args) -> i32 {
         eprintln!("kifu: --to html --per game writes a page per game: give -o DIRECTORY");
         return EXIT_ERROR;
     }
-    let mut pages = Pages::new(a.board.page());
+    let mut pages = Pages::new(a.board.page(), page_title(&inputs));
     if let (true, Some(dir)) = (to_dir, &a.output)
         && !dir.exists()
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -153,6 +153,9 @@ pub fn run(a: Args) -> i32 {
                 }
             }
         }
+        if own.is_some() {
+            pages.title = input.display();
+        }
         // (With a page per game, nothing goes to a sink: standard output stands in, unused.)
         let mut unused = None;
         let sink = match (own.as_mut(), shared.as_mut()) {
@@ -170,16 +173,12 @@ pub fn run(a: Args) -> i32 {
                 return EXIT_ERROR;
             }
         }
-        // A page per input (into its own file), or per game.
-        let written = match (&a.output, own.as_mut()) {
-            (Some(dir), None) if page_each => pages.write_each(dir, &stem(input)),
-            (_, Some(s)) if a.to == To::Html => pages
-                .write(&input.display(), s)
-                .map_err(|e| format!("cannot write: {e}")),
-            _ => Ok(()),
-        };
-        if let Err(e) = written {
-            eprintln!("kifu: {e}");
+        // An input's own page ends with it.
+        if let Some(s) = own.as_mut()
+            && a.to == To::Html
+            && let Err(e) = pages.end(s)
+        {
+            eprintln!("kifu: cannot write: {e}");
             return EXIT_ERROR;
         }
         if let Some(s) = own
@@ -192,7 +191,7 @@ pub fn run(a: Args) -> i32 {
     // One page for everything written to one file or standard output.
     if let Some(s) = shared.as_mut()
         && a.to == To::Html
-        && let Err(e) = pages.write(&page_title(&inputs), s)
+        && let Err(e) = pages.end(s)
     {
         eprintln!("kifu: cannot write: {e}");
         return EXIT_ERROR;
@@ -346,7 +345,23 @@ fn convert_input(
                 let v = rows::game_json(&name, index, record, report, style);
                 writeln!(sink, "{v}").map_err(io)?;
             }
-            (To::Html, _) => pages.push(record, report, style, index),
+            (To::Html, per) => {
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                match (per, &a.output) {
+                    (Per::Game, Some(dir)) => {
+                        let stem = stem(input);
+                        let path = dir.join(format!("{stem}-game{index}.html"));
+                        pages
+                            .single(&path, &format!("{stem}, game {index}"), &game)
+                            .map_err(Fatal)?;
+                    }
+                    _ => pages.add(sink, &game).map_err(io)?,
+                }
+            }
         }
     }
     if index == 0 {

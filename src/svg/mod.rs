@@ -51,7 +51,7 @@ mod wa_board;
 
 pub(crate) use document::{esc, move_squares};
 pub use gufu_board::gufu;
-pub(crate) use page::{html_text, page_boards};
+pub(crate) use page::PageBoards;
 pub use png::{MAX_PNG_WIDTH, png};
 pub use wa_board::wa;
 

@@ -20,8 +20,8 @@ use crate::record::{Record, Tag};
 use crate::replay::Report;
 use crate::svg::{self, Labels, esc};
 use serde_json::json;
-use std::collections::BTreeSet;
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{self, Write};
 use tree::{Item, Tree};
 
 const SCRIPT: &str = include_str!("html/page.js");
@@ -44,124 +44,148 @@ pub struct Game<'a> {
     pub style: Style,
 }
 
-/// Writes the page of a file's games. Games whose report is not of a fully replayed record
-/// are left out.
-pub fn page(title: &str, games: &[Game], board: &Board) -> String {
-    let mut used = BTreeSet::new();
-    let mut shown: Vec<(&Game, Tree)> = Vec::new();
-    for g in games {
-        if let Some(t) = tree::walk(g.record, g.report, g.style) {
-            shown.push((g, t));
-        }
-    }
-    let lists: Vec<String> = shown
-        .iter()
-        .enumerate()
-        .map(|(i, (g, t))| move_list(i, g, t, &mut used))
-        .collect();
-    let heads: Vec<String> = shown
-        .iter()
-        .map(|(g, _)| svg::html_text(&game_title(g.record), &mut used))
-        .collect();
-    let boards: Vec<_> = shown
-        .iter()
-        .filter_map(|(g, t)| {
-            let variant = g.report.variant?;
-            let o = svg::Options {
-                flip: false,
-                style: board.style,
-                labels: board.labels,
-                ranks: g.style.ranks,
-                text_glyphs: board.text_glyphs,
-                ..svg::Options::default()
-            };
-            Some((variant, t.states.iter().collect(), o))
-        })
-        .collect();
-    let boards = svg::page_boards(&boards, &used);
-    let mut kinds = serde_json::Map::new();
-    let mut templates = String::new();
-    for k in &boards.kinds {
-        kinds.insert(k.variant.name().to_string(), k.data.clone());
-        for (i, f) in k.frames.iter().enumerate() {
-            let _ = writeln!(
-                templates,
-                "<template id=\"frame-{}-{i}\">{f}</template>",
-                k.variant.name()
-            );
-        }
-    }
-    let data_games: Vec<_> = shown
-        .iter()
-        .map(|(g, t)| {
-            json!({
-                "kind": g.report.variant.map_or("wa", |v| v.name()),
-                "plies": t.plies.iter().map(|p| json!([
-                    p.parent.map_or(-1, |x| x as i64),
-                    p.position,
-                    p.lit,
-                    p.check.map_or(-1, |x| x as i64),
-                    p.number,
-                ])).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let data = json!({ "flip": board.flip, "kinds": kinds, "games": data_games });
-    // Inside <script>: no "</" can end it early.
-    let data = data.to_string().replace('<', "\\u003c");
+/// A page being written: [`Page::begin`], a game at a time with [`Page::add`] (each written
+/// at once and forgotten, so that memory stays that of one game whatever the page's size),
+/// then [`Page::finish`] (the list of games, the boards, the script).
+pub struct Page {
+    board: Board,
+    boards: svg::PageBoards,
+    /// The list of games (their titles as HTML).
+    heads: Vec<String>,
+}
 
-    let mut h = String::with_capacity(64 * 1024);
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+impl Page {
+    /// Writes the page's head and the board's place.
+    pub fn begin(out: &mut dyn Write, title: &str, board: &Board) -> io::Result<Page> {
+        write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<meta name=\"generator\" content=\"kifu {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        env!("CARGO_PKG_VERSION"),
-        esc(title)
-    );
-    h.push_str(&boards.defs);
-    let _ = write!(
-        h,
-        "\n<header><h1>{}</h1><div class=\"sub\">{}</div></header>\n<main>\n",
-        esc(title),
-        match shown.len() {
-            0 => "no valid game".to_string(),
-            1 => "1 game".to_string(),
-            n => format!("{n} games"),
-        }
-    );
-    h.push_str(
-        "<section class=\"viewer\">\n<div id=\"board\" data-ply=\"0\" data-position=\"\"></div>\n\
+<meta name=\"generator\" content=\"kifu {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n\
+<body>\n<header><h1>{}</h1></header>\n<main>\n\
+<section class=\"viewer\">\n<div id=\"board\" data-ply=\"0\" data-position=\"\"></div>\n\
 <div class=\"controls\"><button data-act=\"start\" title=\"Start (Home)\">|◀</button>\
 <button data-act=\"prev\" title=\"Back (←)\">◀</button><button data-act=\"next\" title=\"Forward (→)\">▶</button>\
 <button data-act=\"end\" title=\"End (End)\">▶|</button><button data-act=\"flip\" title=\"Turn the board\">Flip</button>\
 <span id=\"status\"></span></div>\n<div class=\"keys\">← → one ply · Home End · ↑ ↓ other moves here, \
 or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
-    );
-    if shown.len() > 1 {
-        h.push_str("<nav class=\"games\"><ol>\n");
-        for (i, t) in heads.iter().enumerate() {
-            let _ = writeln!(
-                h,
-                "<li><a href=\"#game={}\" data-game-link=\"{i}\">{t}</a></li>",
-                i + 1
-            );
+            env!("CARGO_PKG_VERSION"),
+            esc(title),
+            esc(title)
+        )?;
+        Ok(Page {
+            board: board.clone(),
+            boards: svg::PageBoards::new(&svg::Options {
+                style: board.style,
+                text_glyphs: board.text_glyphs,
+                ..svg::Options::default()
+            }),
+            heads: Vec::new(),
+        })
+    }
+
+    /// Writes a game: its move list and its positions. A game whose report is not of a fully
+    /// replayed record is left out.
+    pub fn add(&mut self, out: &mut dyn Write, g: &Game) -> io::Result<()> {
+        let (Some(t), Some(variant)) = (tree::walk(g.record, g.report, g.style), g.report.variant)
+        else {
+            return Ok(());
+        };
+        let i = self.heads.len();
+        let head = self.boards.html_text(&game_title(g.record));
+        self.heads.push(head);
+        let o = svg::Options {
+            flip: false,
+            style: self.board.style,
+            labels: self.board.labels,
+            ranks: g.style.ranks,
+            text_glyphs: self.board.text_glyphs,
+            ..svg::Options::default()
+        };
+        for st in &t.states {
+            self.boards.add(variant, &o, st);
         }
-        h.push_str("</ol></nav>\n");
+        out.write_all(move_list(i, g, &t, &mut self.boards).as_bytes())?;
+        let data = json!({
+            "kind": variant.name(),
+            "plies": t.plies.iter().map(|p| json!([
+                p.parent.map_or(-1, |x| x as i64),
+                p.position,
+                p.lit,
+                p.check.map_or(-1, |x| x as i64),
+                p.number,
+            ])).collect::<Vec<_>>(),
+        });
+        writeln!(
+            out,
+            "<script type=\"application/json\" class=\"kifu-game\">{}</script>",
+            script_json(&data)
+        )
     }
-    for l in &lists {
-        h.push_str(l);
+
+    /// Writes the list of games, the boards and the script.
+    pub fn finish(self, out: &mut dyn Write) -> io::Result<()> {
+        match self.heads.len() {
+            0 => out.write_all(b"<p class=\"empty\">No valid game.</p>\n")?,
+            1 => {}
+            n => {
+                writeln!(
+                    out,
+                    "<nav class=\"games\"><div class=\"count\">{n} games</div><ol>"
+                )?;
+                for (i, t) in self.heads.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "<li><a href=\"#game={}\" data-game-link=\"{i}\">{t}</a></li>",
+                        i + 1
+                    )?;
+                }
+                out.write_all(b"</ol></nav>\n")?;
+            }
+        }
+        out.write_all(b"</section>\n</main>\n")?;
+        let boards = self.boards.finish();
+        out.write_all(boards.defs.as_bytes())?;
+        out.write_all(b"\n")?;
+        let mut kinds = serde_json::Map::new();
+        for (variant, frames, data) in boards.kinds {
+            for (i, f) in frames.iter().enumerate() {
+                writeln!(
+                    out,
+                    "<template id=\"frame-{}-{i}\">{f}</template>",
+                    variant.name()
+                )?;
+            }
+            kinds.insert(variant.name().to_string(), data);
+        }
+        if !self.heads.is_empty() {
+            let data = json!({ "flip": self.board.flip, "kinds": kinds });
+            write!(
+                out,
+                "<script type=\"application/json\" id=\"kifu-data\">{}</script>\n<script>\n{SCRIPT}</script>\n",
+                script_json(&data)
+            )?;
+        }
+        out.write_all(b"</body>\n</html>\n")
     }
-    h.push_str("</section>\n</main>\n");
-    h.push_str(&templates);
-    if !shown.is_empty() {
-        let _ = write!(
-            h,
-            "<script type=\"application/json\" id=\"kifu-data\">{data}</script>\n<script>\n{SCRIPT}</script>\n"
-        );
-    }
-    h.push_str("</body>\n</html>\n");
-    h
+}
+
+/// JSON to put inside `<script>`: no `</` can end it early.
+fn script_json(v: &serde_json::Value) -> String {
+    v.to_string().replace('<', "\\u003c")
+}
+
+/// The whole page of some games, as a string.
+pub fn page(title: &str, games: &[Game], board: &Board) -> String {
+    let mut out = Vec::new();
+    let written = Page::begin(&mut out, title, board).and_then(|mut p| {
+        for g in games {
+            p.add(&mut out, g)?;
+        }
+        p.finish(&mut out)
+    });
+    debug_assert!(written.is_ok(), "writing to memory does not fail");
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `Black – White` (or the Event, or "Game"), for the list of games.
@@ -214,7 +238,7 @@ fn nag_text(n: u8) -> (String, &'static str) {
 }
 
 /// A game's move list: its tags, then the moves with comments, NAGs and variations.
-fn move_list(i: usize, g: &Game, t: &Tree, used: &mut BTreeSet<char>) -> String {
+fn move_list(i: usize, g: &Game, t: &Tree, b: &mut svg::PageBoards) -> String {
     let mut s = format!(
         "<div class=\"moves\" id=\"moves-{i}\" data-game=\"{i}\"{}>\n<p class=\"tags\">",
         if i > 0 { " hidden" } else { "" }
@@ -225,13 +249,7 @@ fn move_list(i: usize, g: &Game, t: &Tree, used: &mut BTreeSet<char>) -> String 
         .iter()
         .filter(|t| !t.value.trim().is_empty() && t.value != "?")
         .filter(|t| !matches!(t.name.as_str(), "FEN" | "SetUp"))
-        .map(|t: &Tag| {
-            format!(
-                "{}: {}",
-                svg::html_text(&t.name, used),
-                svg::html_text(&t.value, used)
-            )
-        })
+        .map(|t: &Tag| format!("{}: {}", b.html_text(&t.name), b.html_text(&t.value)))
         .collect();
     s.push_str(&tags.join(" · "));
     s.push_str("</p>\n<p class=\"line\">");
@@ -243,7 +261,7 @@ fn move_list(i: usize, g: &Game, t: &Tree, used: &mut BTreeSet<char>) -> String 
                 let _ = write!(
                     s,
                     "<span class=\"comment\">{}</span> ",
-                    svg::html_text(c.text.trim(), used)
+                    b.html_text(c.text.trim())
                 );
             }
             Item::Move { ply, number, glyph } => {
@@ -254,7 +272,7 @@ fn move_list(i: usize, g: &Game, t: &Tree, used: &mut BTreeSet<char>) -> String 
                 let _ = write!(
                     s,
                     "<span class=\"mv\" data-i=\"{ply}\">{}{}</span> ",
-                    svg::html_text(&p.text, used),
+                    b.html_text(&p.text),
                     glyph.map_or("", |g| g.as_str())
                 );
             }

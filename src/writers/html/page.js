@@ -4,6 +4,9 @@
 "use strict";
 (function () {
   var D = JSON.parse(document.getElementById("kifu-data").textContent);
+  D.games = Array.prototype.map.call(document.querySelectorAll("script.kifu-game"), function (s) {
+    return JSON.parse(s.textContent);
+  });
   var board = document.getElementById("board");
   var status = document.getElementById("status");
   var game = 0, cur = 0, flip = D.flip ? 1 : 0;
