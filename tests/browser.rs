@@ -21,8 +21,10 @@ mod pages;
 use pages::{Scratch, expected, fixture, games, page_of};
 
 use kifu::Variant;
-use kifu::replay::{self, AnyMove, State};
-use kifu::svg::{self, Options};
+use kifu::for_game;
+use kifu::record::Record;
+use kifu::replay::{Played, State};
+use kifu::svg::{self, Diagram, Options};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -426,14 +428,14 @@ fn diagram_state(doc: &str) -> Drawn {
     (pieces, lit, hands)
 }
 
-fn diagram_of(state: &State, mv: Option<AnyMove>, o: &Options) -> String {
+fn diagram_of<D: Diagram>(pos: &D, mv: Option<D::Move>, o: &Options<()>) -> String {
     svg::board(
-        state,
+        pos,
         &Options {
             last_move: mv,
-            check: svg::check_square(state),
+            check: svg::check_square(pos),
             caption: None,
-            ..o.clone()
+            ..o.for_moves()
         },
     )
 }
@@ -447,12 +449,31 @@ fn url(path: &Path, fragment: &str) -> String {
 
 /// Steps through every game of a page with the keys, clicks every move, and checks the board
 /// at each position against kifu's replay and diagrams.
-fn check_page(d: &Driver, page: &Path, fixture_name: &str, o: &Options) {
+fn check_page(d: &Driver, page: &Path, fixture_name: &str, o: &Options<()>) {
     d.goto(&url(page, ""));
     let games = games(&fixture(fixture_name));
     for (gi, (record, report)) in games.iter().enumerate() {
-        let exp = expected(&record.movetext, report);
-        let start = report.start.clone().unwrap();
+        let last = gi + 1 == games.len();
+        let played = report.played.as_ref().unwrap();
+        for_game!(played, p => check_game(d, page, fixture_name, o, gi, last, record, p));
+    }
+}
+
+/// One game of a page (number `gi`, from 0; `last`: the page's last).
+#[allow(clippy::too_many_arguments)]
+fn check_game<G: Diagram>(
+    d: &Driver,
+    page: &Path,
+    fixture_name: &str,
+    o: &Options<()>,
+    gi: usize,
+    last: bool,
+    record: &Record,
+    played: &Played<G>,
+) {
+    {
+        let exp = expected(&record.movetext, played);
+        let start = played.start.clone();
         // The start, then → along the main line, ply by ply.
         let (g, pos, ply, drawn) = page_state(d);
         assert_eq!((g, ply), (gi as u64 + 1, 0));
@@ -582,7 +603,7 @@ fn check_page(d: &Driver, page: &Path, fixture_name: &str, o: &Options) {
         d.click("button[data-act=flip]");
         // To the next game: Home, then ↓ (no alternatives at the start).
         d.key(HOME);
-        if gi + 1 < games.len() {
+        if !last {
             d.key(DOWN);
             assert_eq!(page_state(d).0, gi as u64 + 2, "↓ to the next game");
         }
@@ -599,7 +620,7 @@ fn replay_pages_follow_kifus_replay() {
         ranks,
         ..Options::default()
     };
-    use kifu::notation::RankStyle::{Kanji, Letters};
+    use kifu::notation::RankStyle::{Kanji, Letter as Letters};
     // Wa with drops, nested variations, a drop in a variation, kanji ranks.
     let p = page_of(&dir.0, "wa/crazywa-124-kanji.psn", &[]);
     check_page(&d, &p, "wa/crazywa-124-kanji.psn", &wa(Letters));
@@ -689,18 +710,15 @@ fn diagrams_look_the_same_without_cjk_fonts() {
     .unwrap();
     let gufu = State::from_position_string(Variant::Gufu, "Weks/2/KnSw b - 5").unwrap();
     for (name, st) in [("wa", &wa), ("gufu", &gufu)] {
-        let o = Options {
+        let o: Options<()> = Options {
             caption: Some("Black: A. Virtanen · White: B. Lindqvist-Öhman · ply 4: K:1二>E".into()),
             ..Options::default()
         };
-        let outlines = svg::board(st, &o);
-        let text = svg::board(
-            st,
-            &Options {
-                text_glyphs: true,
-                ..o.clone()
-            },
-        );
+        let outlines = for_game!(st, p => svg::board(p, &o.for_moves()));
+        let text = for_game!(st, p => svg::board(p, &Options {
+            text_glyphs: true,
+            ..o.for_moves()
+        }));
         let (f1, f2) = (
             dir.0.join(format!("{name}.svg")),
             dir.0.join(format!("{name}-text.svg")),
@@ -729,11 +747,12 @@ fn diagrams_look_the_same_without_cjk_fonts() {
     let page = page_of(&dir.0, "gufu/gufu-friendly-mate.psn", &[]);
     d.goto(&url(&page, "#ply=5"));
     let (w, _, shot) = decode_png(&d.screenshot("#board svg"));
-    let (_, report) = games(&fixture("gufu/gufu-friendly-mate.psn")).remove(0);
-    let (record, _) = games(&fixture("gufu/gufu-friendly-mate.psn")).remove(0);
-    let line = replay::main_line(&record.movetext, &report);
-    let (_, mv, st) = &line[5];
-    let doc = diagram_of(st, *mv, &Options::default());
+    let (record, report) = games(&fixture("gufu/gufu-friendly-mate.psn")).remove(0);
+    let doc = for_game!(report.played.as_ref().unwrap(), p => {
+        let line = p.main_line(&record.movetext);
+        let (_, mv, st) = &line[5];
+        diagram_of(st, *mv, &Options::default())
+    });
     let (_, _, reference) = decode_png(&svg::png(&doc, Some(w)).unwrap());
     assert_eq!(
         reference.len(),

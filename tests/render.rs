@@ -7,8 +7,9 @@
 
 use kifu::Variant;
 use kifu::geometry::{GUFU, Square, WA};
-use kifu::replay::{AnyMove, State};
+use kifu::rules::Position;
 use kifu::svg::{self, Labels, Options, Style};
+use kifu::{for_game, replay::State};
 use kifu::{gufu, wa};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,19 +26,19 @@ fn desc(doc: &str) -> String {
 }
 
 /// Draws with `<text>` instead of glyph outlines.
-fn text_mode() -> Options {
+fn text_mode<M>() -> Options<M> {
     Options {
         text_glyphs: true,
         ..Options::default()
     }
 }
 
-fn wa_state(fen: &str) -> State {
-    State::from_position_string(Variant::Wa, fen).unwrap()
+fn wa_state(fen: &str) -> wa::Game {
+    wa::Game::from_position_string(Variant::Wa, fen).unwrap()
 }
 
-fn gufu_state(s: &str) -> State {
-    State::from_position_string(Variant::Gufu, s).unwrap()
+fn gufu_state(s: &str) -> gufu::Position {
+    gufu::Position::from_position_string(Variant::Gufu, s).unwrap()
 }
 
 /// Black King 6k, White King 6a, a promoted Sparrow Pawn of Black's on 5c, a Swooping Owl of
@@ -70,7 +71,7 @@ fn snapshot_wa_flipped() {
         flip: true,
         style: Style::Plain,
         labels: Labels::English,
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
         ..text_mode()
     };
@@ -277,7 +278,7 @@ fn wa_rank_coordinates() {
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
     let o = Options {
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         flip: true,
         ..Options::default()
     };
@@ -432,10 +433,7 @@ fn gufu_check_square() {
     for s in ["Ke1/2/Wnks w S 4", GUFU_SETUP] {
         let st = gufu_state(s);
         let expected = if st.in_check() {
-            match &st {
-                State::Gufu(p) => p.find(gufu::PieceId::king(p.turn())),
-                _ => None,
-            }
+            st.find(gufu::PieceId::king(st.turn()))
         } else {
             None
         };
@@ -446,7 +444,7 @@ fn gufu_check_square() {
 #[test]
 fn last_move_highlight() {
     let s = wa_state(WA_HANDS);
-    let lit = |m: AnyMove| -> Vec<String> {
+    let lit = |m: wa::Move| -> Vec<String> {
         let doc = svg::board(
             &s,
             &Options {
@@ -460,22 +458,22 @@ fn last_move_highlight() {
             .map(|n| n.attribute("data-square").unwrap().to_string())
             .collect()
     };
-    let step = AnyMove::Wa(wa::Move::Normal {
+    let step = wa::Move::Normal {
         from: WA.square(5, 4).unwrap(),
         to: WA.square(5, 3).unwrap(),
         promote: true,
-    });
+    };
     assert_eq!(lit(step), ["5d", "5c"]);
-    let drop = AnyMove::Wa(wa::Move::Drop {
+    let drop = wa::Move::Drop {
         kind: wa::Kind::SP,
         to: WA.square(5, 6).unwrap(),
-    });
+    };
     assert_eq!(lit(drop), ["5f"]);
     let g = gufu_state(GUFU_SETUP);
-    let turn = AnyMove::Gufu(gufu::Move::Turn {
+    let turn = gufu::Move::Turn {
         at: GUFU.square(2, 1).unwrap(),
-        facing: gufu::Facing::E,
-    });
+        facing: gufu::Facing::East,
+    };
     let doc = svg::board(
         &g,
         &Options {
@@ -519,14 +517,16 @@ fn every_start_position_and_style_is_well_formed() {
         for style in [Style::Wood, Style::Plain] {
             for labels in [Labels::Kanji, Labels::English] {
                 for flip in [false, true] {
-                    let o = Options {
-                        style,
-                        labels,
-                        flip,
-                        caption: Some("x".into()),
-                        ..Options::default()
-                    };
-                    parse(&svg::board(&State::start(v), &o));
+                    for_game!(State::start(v), pos => {
+                        let o = Options {
+                            style,
+                            labels,
+                            flip,
+                            caption: Some("x".into()),
+                            ..Options::default()
+                        };
+                        parse(&svg::board(&pos, &o));
+                    });
                 }
             }
         }
@@ -546,7 +546,7 @@ fn every_start_position_and_style_is_well_formed() {
 /// Every Wa kind of both sides, promoted too where it promotes, on the board, and every kind
 /// in both hands. White's pieces fill ranks b to d (a full rank b shields White's King on 11a
 /// from Black's, which stand on ranks g to i).
-fn every_wa_face() -> State {
+fn every_wa_face() -> wa::Game {
     let side = |black: bool, ranks: [u8; 3]| -> Vec<(String, String)> {
         let mut pieces = Vec::new();
         for k in wa::KINDS.iter().filter(|k| !k.royal) {
@@ -582,7 +582,7 @@ fn every_wa_face() -> State {
 }
 
 /// Gufū positions with each piece in each facing, and each piece in hand.
-fn every_gufu_face() -> Vec<State> {
+fn every_gufu_face() -> Vec<gufu::Position> {
     let mut v = vec![gufu_state("2/2/2 b KkWS 1"), gufu_state("2/2/Kn1 w kWS 2")];
     for f in ["n", "e", "s", "w"] {
         v.push(gufu_state(&format!("K{f}1/2/1k{f} b WS 3")));
@@ -595,24 +595,27 @@ fn every_gufu_face() -> Vec<State> {
 fn glyph_outlines_draw_everything_without_a_font() {
     // With the default options nothing is left to the viewer's fonts: every character of
     // every piece, coordinate, hand label, count and default caption is an outline.
-    let mut states = vec![every_wa_face(), wa_state(WA_HANDS)];
-    states.extend(every_gufu_face());
-    states.push(State::start(Variant::WaNoDrop));
+    let mut states = vec![
+        State::Wa(every_wa_face()),
+        State::Wa(wa_state(WA_HANDS)),
+        State::start(Variant::WaNoDrop),
+    ];
+    states.extend(every_gufu_face().into_iter().map(State::Gufu));
     for st in &states {
         for labels in [Labels::Kanji, Labels::English] {
             for ranks in [
                 kifu::notation::RankStyle::Kanji,
-                kifu::notation::RankStyle::Letters,
+                kifu::notation::RankStyle::Letter,
             ] {
                 for flip in [false, true] {
-                    let o = Options {
+                    let o: Options<()> = Options {
                         labels,
                         ranks,
                         flip,
                         caption: Some("Black: Ann · White: Bo · ply 12: K:1二>E SP-7七 ×2".into()),
                         ..Options::default()
                     };
-                    let doc = svg::board(st, &o);
+                    let doc = for_game!(st, p => svg::board(p, &o.for_moves()));
                     parse(&doc);
                     assert!(!doc.contains("<text"), "text left to fonts:\n{doc}");
                     assert!(!doc.contains("font-size"), "{doc}");
@@ -703,12 +706,15 @@ fn long_captions_fit_the_width() {
     // Too long for one line even shrunk: broken into lines, none wider than the diagram.
     let caption = "Black: A. Virtanen · White: B. Lindqvist-Öhman · ply 123 · Helsinki \
                    Gufū championship, final round, second game: K:1二>E";
-    for (st, name) in [(gufu_state(GUFU_SETUP), "gufu"), (wa_state(WA_HANDS), "wa")] {
-        let o = Options {
+    for (st, name) in [
+        (State::Gufu(gufu_state(GUFU_SETUP)), "gufu"),
+        (State::Wa(wa_state(WA_HANDS)), "wa"),
+    ] {
+        let o: Options<()> = Options {
             caption: Some(caption.into()),
             ..Options::default()
         };
-        let doc = svg::board(&st, &o);
+        let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
         let d = parse(&doc);
         let cap = d.descendants().find(|n| has_class(n, "caption")).unwrap();
         let lines: Vec<String> = cap
@@ -755,11 +761,11 @@ fn long_captions_fit_the_width() {
 #[test]
 fn png_has_the_width_asked_and_is_drawn() {
     for (st, o) in [
-        (wa_state(WA_HANDS), Options::default()),
-        (gufu_state(GUFU_SETUP), Options::default()),
-        (wa_state(WA_HANDS), text_mode()),
+        (State::Wa(wa_state(WA_HANDS)), Options::<()>::default()),
+        (State::Gufu(gufu_state(GUFU_SETUP)), Options::default()),
+        (State::Wa(wa_state(WA_HANDS)), text_mode()),
     ] {
-        let doc = svg::board(&st, &o);
+        let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
         for width in [None, Some(300), Some(1000)] {
             let (w, h, px) = decode_png(&svg::png(&doc, width).unwrap());
             let natural = diagram::width(&parse(&doc).root_element());

@@ -48,7 +48,7 @@ impl BoardArgs {
     }
 
     /// Diagram options with these (the rest as `Options::default()`).
-    pub fn options(&self) -> svg::Options {
+    pub fn options<M>(&self) -> svg::Options<M> {
         svg::Options {
             flip: self.flip,
             style: self.style(),

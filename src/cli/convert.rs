@@ -1,17 +1,16 @@
-//! `kifu convert`: normalized records, other notations, CSV and JSON.
+//! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
 use super::board_args::BoardArgs;
 use super::inputs::{self, Input};
-use super::load::{Loaded, load};
+use super::load;
 use super::output::Sink;
 use super::pages::Pages;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
-use kifu::record::GameSplitter;
 use kifu::replay::Options;
 use kifu::writers::{Notation, Style, html, psn, rows};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), JSON, or a
@@ -260,40 +259,26 @@ fn convert_input(
     pages: &mut Pages,
 ) -> Result<i32, Fatal> {
     let name = input.display();
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => match std::fs::File::open(p) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("{name}: error[io]: {e}");
-                return Ok(EXIT_ERROR);
-            }
-        },
+    let mut games = match load::open(input) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{name}: error[io]: {e}");
+            return Ok(EXIT_ERROR);
+        }
     };
     let opts = Options {
         default_variant: a.variant,
         keep_moves: true,
     };
     let mut status = EXIT_OK;
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut index = 0;
     let mut first_psn = true;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        index += 1;
-        let g = match chunk {
-            Ok(c) => load(c, index, &opts, false),
-            Err(e) => {
-                if e.kind == kifu::record::ErrorKind::Io {
-                    eprintln!("{name}: error[io]: {}", e.message);
-                    return Ok(EXIT_ERROR);
-                }
-                Loaded {
-                    record: None,
-                    report: None,
-                    errors: vec![super::diag::Diag::from_record_error(&e, index, None)],
-                    warnings: Vec::new(),
-                }
+    for item in &mut games {
+        let (index, g) = match item {
+            load::Item::Io(message) => {
+                eprintln!("{name}: error[io]: {message}");
+                return Ok(EXIT_ERROR);
             }
+            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
         };
         for d in g.errors.iter().chain(&g.warnings) {
             eprint!("{}", d.human(&name));
@@ -364,7 +349,7 @@ fn convert_input(
             }
         }
     }
-    if index == 0 {
+    if games.games_read() == 0 {
         // As validate: an input without any game is an error, not an empty success.
         eprintln!("{name}: error[empty_input]: no game: the input is empty");
         status = EXIT_INVALID;
@@ -391,7 +376,7 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
     if let Some(r) = a.ranks {
         style.ranks = match r {
             Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letters,
+            Ranks::Letters => RankStyle::Letter,
         };
     }
     Ok(style)

@@ -5,9 +5,8 @@ use super::glyphs::Face;
 use super::text::{Anchor, Ink, fit};
 use super::{FONT_FAMILY, Labels, Options, Style};
 use crate::geometry::{Geometry, Square};
-use crate::gufu;
-use crate::notation::{RankStyle, rank_text};
-use crate::replay::AnyMove;
+use crate::notation::RankStyle;
+use crate::rules::Move;
 use std::fmt::Write;
 
 // ---------------------------------------------------------------------------------------------
@@ -223,7 +222,7 @@ pub(super) struct Doc {
 }
 
 impl Doc {
-    pub(super) fn open(l: &Layout, o: &Options, title: &str, desc: &str) -> Doc {
+    pub(super) fn open<M>(l: &Layout, o: &Options<M>, title: &str, desc: &str) -> Doc {
         let mut s = String::new();
         let size = match o.size {
             Some(w) => {
@@ -252,7 +251,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// A document with no head, for a page that draws several boards from one `<defs>`.
-    pub(super) fn for_page(o: &Options) -> Doc {
+    pub(super) fn for_page<M>(o: &Options<M>) -> Doc {
         Doc {
             head: String::new(),
             wood: o.style == Style::Wood,
@@ -290,7 +289,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
         d
     }
 
-    pub(super) fn close(mut self, l: &Layout, o: &Options) -> String {
+    pub(super) fn close<M>(mut self, l: &Layout, o: &Options<M>) -> String {
         if !l.caption.is_empty() {
             let mut c = format!("<g class=\"caption\" fill=\"{}\">", palette(o.style).coord);
             for (y, text, size) in &l.caption {
@@ -321,10 +320,10 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// Board, grid, coordinates and highlights.
-    pub(super) fn grid(
+    pub(super) fn grid<M>(
         &mut self,
         l: &Layout,
-        o: &Options,
+        o: &Options<M>,
         hoshi: &[(f64, f64)],
         lit: &[(Square, Lit)],
     ) {
@@ -418,7 +417,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
             self.ink.line(
                 &mut t,
                 "",
-                &rank_text(rank, o.ranks),
+                &o.ranks.rank_text(rank),
                 l.x0 + bw + m + 0.35 * u.min(48.0),
                 l.y0 + (r as f64 + 0.5) * u,
                 fs,
@@ -431,10 +430,10 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of "none", written in an empty hand.
-    pub(super) fn none_def(
+    pub(super) fn none_def<M>(
         &mut self,
         l: &Layout,
-        o: &Options,
+        o: &Options<M>,
         size: f64,
         anchor: Anchor,
     ) -> String {
@@ -453,7 +452,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of a highlight: a square of the board's size.
-    pub(super) fn lit_def(&mut self, lit: Lit, l: &Layout, o: &Options) -> String {
+    pub(super) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &Options<M>) -> String {
         let p = palette(o.style);
         let (fill, opacity) = match lit {
             Lit::LastMove => (p.last, "0.5"),
@@ -472,7 +471,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
 }
 
 /// The background rectangle, the size of the whole diagram.
-pub(super) fn background(l: &Layout, o: &Options) -> String {
+pub(super) fn background<M>(l: &Layout, o: &Options<M>) -> String {
     format!(
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         n(l.width),
@@ -497,7 +496,7 @@ pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
     format!(
         "{}{}",
         geo.file(sq),
-        rank_text(geo.rank(sq), RankStyle::Letters)
+        RankStyle::Letter.rank_text(geo.rank(sq))
     )
 }
 
@@ -518,21 +517,12 @@ impl Lit {
 }
 
 /// The squares a move lights: from and to; a drop or a Gufū turn only its square.
-pub(crate) fn move_squares(m: &AnyMove) -> Vec<Square> {
-    let from = match m {
-        AnyMove::Wa(m) => m.from(),
-        AnyMove::Gufu(gufu::Move::Step { from, .. }) => Some(*from),
-        AnyMove::Gufu(_) => None,
-    };
-    let to = match m {
-        AnyMove::Wa(m) => m.to(),
-        AnyMove::Gufu(m) => m.to(),
-    };
-    from.into_iter().chain([to]).collect()
+pub(crate) fn move_squares<M: Move>(m: &M) -> Vec<Square> {
+    m.from().into_iter().chain([m.to()]).collect()
 }
 
 /// Squares to highlight: the last move's, then the check.
-pub(super) fn highlights(o: &Options) -> Vec<(Square, Lit)> {
+pub(super) fn highlights<M: Move>(o: &Options<M>) -> Vec<(Square, Lit)> {
     let mut v: Vec<(Square, Lit)> = o
         .last_move
         .iter()

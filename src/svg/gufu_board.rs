@@ -19,10 +19,10 @@ const GUFU_HAND_SCALE: f64 = 0.55;
 
 fn facing_degrees(f: Facing) -> u32 {
     match f {
-        Facing::N => 0,
-        Facing::E => 90,
-        Facing::S => 180,
-        Facing::W => 270,
+        Facing::North => 0,
+        Facing::East => 90,
+        Facing::South => 180,
+        Facing::West => 270,
     }
 }
 
@@ -61,7 +61,7 @@ pub(super) fn letter(id: PieceId) -> char {
 }
 
 /// The layout of a Gufū diagram.
-pub(super) fn layout(o: &Options) -> Layout {
+pub(super) fn layout<M>(o: &Options<M>) -> Layout {
     Layout::new(
         GUFU,
         GUFU_U,
@@ -73,7 +73,7 @@ pub(super) fn layout(o: &Options) -> Layout {
 }
 
 /// The rotation of a piece with this facing.
-pub(super) fn rotation(o: &Options, f: Facing) -> u32 {
+pub(super) fn rotation<M>(o: &Options<M>, f: Facing) -> u32 {
     (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
 }
 
@@ -91,7 +91,7 @@ pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> Strin
 }
 
 /// How a piece looks: on the board with its facing, or in hand.
-pub(super) fn look(o: &Options, id: PieceId, facing: Option<Facing>) -> PieceLook<'static> {
+pub(super) fn look<M>(o: &Options<M>, id: PieceId, facing: Option<Facing>) -> PieceLook<'static> {
     let p = palette(o.style);
     let (fill, edge, ink) = gufu_look(id, p);
     let row = id.row();
@@ -145,7 +145,7 @@ pub(super) fn none_size(l: &Layout) -> f64 {
 }
 
 /// The pieces on the board.
-pub(super) fn pieces(doc: &mut Doc, l: &Layout, o: &Options, pos: &gufu::Position) -> String {
+pub(super) fn pieces<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, pos: &gufu::Position) -> String {
     let mut s = String::from("<g class=\"pieces\">\n");
     for sq in GUFU.squares() {
         let Some(pc) = pos.piece_at(sq) else { continue };
@@ -170,7 +170,7 @@ pub(super) fn pieces(doc: &mut Doc, l: &Layout, o: &Options, pos: &gufu::Positio
 }
 
 /// The common hand, beside the board: a header, then the pieces one under the other.
-pub(super) fn hand(doc: &mut Doc, l: &Layout, o: &Options, hand: &[PieceId]) -> String {
+pub(super) fn hand<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, hand: &[PieceId]) -> String {
     let p = palette(o.style);
     let u = l.u;
     let mut s = String::from("<g class=\"hand common\">\n");
@@ -256,7 +256,7 @@ pub(super) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
 }
 
 /// A diagram of a Gufū position.
-pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
+pub fn gufu(pos: &gufu::Position, o: &Options<gufu::Move>) -> String {
     let in_hand = hand_of(pos);
     let l = layout(o);
     let desc = describe(pos, &in_hand);

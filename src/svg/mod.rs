@@ -1,11 +1,11 @@
 //! SVG diagrams of positions, in the manner of python-chess's `chess.svg`.
 //!
 //! ```
-//! use kifu::replay::State;
+//! use kifu::rules::Position;
 //! use kifu::svg::{self, Options};
-//! use kifu::Variant;
-//! let state = State::start(Variant::Wa);
-//! let doc = svg::board(&state, &Options::default());
+//! use kifu::{Variant, wa};
+//! let pos = wa::Position::start(Variant::Wa);
+//! let doc = svg::board(&pos, &Options::default());
 //! assert!(doc.starts_with("<svg"));
 //! ```
 //!
@@ -51,14 +51,14 @@ mod wa_board;
 
 pub(crate) use document::{esc, move_squares};
 pub use gufu_board::gufu;
-pub(crate) use page::PageBoards;
+pub(crate) use page::{OnPage, PageBoards};
 pub use png::{MAX_PNG_WIDTH, png};
 pub use wa_board::wa;
 
 use crate::geometry::Square;
-use crate::gufu::PieceId;
 use crate::notation::RankStyle;
-use crate::replay::{AnyMove, State};
+use crate::rules::Position;
+use crate::{gufu, wa};
 
 /// The look of board and pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -80,10 +80,11 @@ pub enum Labels {
     English,
 }
 
-/// Options of a diagram. `Default` gives an unflipped wooden board with kanji and kanji
-/// ranks, no highlights, no caption, at its natural size.
+/// Options of a diagram of a position whose moves are `M`. `Default` gives an unflipped
+/// wooden board with kanji and kanji ranks, glyph outlines, no highlights, no caption, at its
+/// natural size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<M> {
     /// View the board from White's side (rank `a` / `一` at the bottom, file 1 on the left).
     pub flip: bool,
     pub style: Style,
@@ -91,7 +92,7 @@ pub struct Options {
     /// Rank coordinates: `一`… (default) or `a`….
     pub ranks: RankStyle,
     /// Highlight this move's squares (from and to; a drop or Gufū turn: its square).
-    pub last_move: Option<AnyMove>,
+    pub last_move: Option<M>,
     /// Highlight this square as a King in check (see [`check_square`]).
     pub check: Option<Square>,
     /// A line of text under the board.
@@ -103,7 +104,7 @@ pub struct Options {
     pub text_glyphs: bool,
 }
 
-impl Default for Options {
+impl<M> Default for Options<M> {
     fn default() -> Self {
         Options {
             flip: false,
@@ -119,30 +120,57 @@ impl Default for Options {
     }
 }
 
-/// The font-family list for text written as `<text>` (no font files are referenced).
-pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino Mincho ProN', \
-'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
-/// A diagram of either game's position.
-pub fn board(state: &State, opts: &Options) -> String {
-    match state {
-        State::Wa(g) => wa(g.position(), opts),
-        State::Gufu(p) => gufu(p, opts),
+impl<M> Options<M> {
+    /// The same options for a position whose moves are `N`, without a last move.
+    pub fn for_moves<N>(&self) -> Options<N> {
+        Options {
+            flip: self.flip,
+            style: self.style,
+            labels: self.labels,
+            ranks: self.ranks,
+            last_move: None,
+            check: self.check,
+            caption: self.caption.clone(),
+            size: self.size,
+            text_glyphs: self.text_glyphs,
+        }
     }
 }
 
-/// The square of the side to move's King when it is in check (for [`Options::check`]).
-pub fn check_square(state: &State) -> Option<Square> {
-    match state {
-        State::Wa(g) => {
-            let p = g.position();
-            if p.in_check() { p.king(p.turn()) } else { None }
-        }
-        State::Gufu(p) => {
-            if p.in_check() {
-                p.find(PieceId::king(p.turn()))
-            } else {
-                None
-            }
-        }
+/// The font-family list for text written as `<text>` (no font files are referenced).
+pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino Mincho ProN', \
+'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
+
+/// A position that can be drawn.
+pub trait Diagram: Position {
+    /// The diagram of this position.
+    fn diagram(&self, o: &Options<Self::Move>) -> String;
+}
+
+impl Diagram for wa::Position {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self, o)
     }
+}
+
+impl Diagram for wa::Game {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self.position(), o)
+    }
+}
+
+impl Diagram for gufu::Position {
+    fn diagram(&self, o: &Options<gufu::Move>) -> String {
+        gufu(self, o)
+    }
+}
+
+/// A diagram of a position of either game.
+pub fn board<D: Diagram>(pos: &D, opts: &Options<D::Move>) -> String {
+    pos.diagram(opts)
+}
+
+/// The square of the side to move's King when it is in check (for [`Options::check`]).
+pub fn check_square<P: Position>(pos: &P) -> Option<Square> {
+    pos.checked_king()
 }

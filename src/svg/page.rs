@@ -20,7 +20,8 @@ use super::{Options, gufu_board, wa_board};
 use crate::Variant;
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
 use crate::gufu::PieceId;
-use crate::replay::State;
+use crate::rules::Position;
+use crate::{gufu, wa};
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
 
@@ -33,7 +34,7 @@ pub(crate) struct PageBoards {
 /// What a kind of board has seen so far.
 struct Kind {
     variant: Variant,
-    o: Options,
+    o: Options<()>,
     /// The most kinds in Black's and White's hands (Wa).
     most: [usize; 2],
     /// Board token → look id, per way up; hand letter → look id (Wa per side; Gufū common).
@@ -52,7 +53,7 @@ pub(crate) struct Finished {
 
 impl PageBoards {
     /// `o`: the page's style and text options (the same for every board).
-    pub(crate) fn new(o: &Options) -> PageBoards {
+    pub(crate) fn new(o: &Options<()>) -> PageBoards {
         PageBoards {
             doc: Doc::for_page(o),
             kinds: Vec::new(),
@@ -81,9 +82,10 @@ impl PageBoards {
         out
     }
 
-    /// A position of a game of `variant` whose board has options `o` (flip, labels, ranks;
-    /// the first game of a variant sets them for all).
-    pub(crate) fn add(&mut self, variant: Variant, o: &Options, state: &State) {
+    /// A position of a game whose board has options `o` (flip, labels, ranks; the first
+    /// game of a variant sets them for all).
+    pub(crate) fn add<P: OnPage>(&mut self, o: &Options<()>, pos: &P) {
+        let variant = pos.variant();
         let i = match self.kinds.iter().position(|k| k.variant == variant) {
             Some(i) => i,
             None => {
@@ -104,16 +106,12 @@ impl PageBoards {
                 self.kinds.len() - 1
             }
         };
-        let k = &mut self.kinds[i];
         for (v, flip) in [false, true].into_iter().enumerate() {
             let o = Options {
                 flip,
-                ..k.o.clone()
+                ..self.kinds[i].o.clone()
             };
-            match state {
-                State::Wa(g) => wa_add(&mut self.doc, k, v, &o, g.position()),
-                State::Gufu(p) => gufu_add(&mut self.doc, k, v, &o, p),
-            }
+            pos.define(self, i, v, &o);
         }
     }
 
@@ -134,7 +132,7 @@ impl PageBoards {
             let mut frames = [String::new(), String::new()];
             let mut views = Vec::new();
             for (v, flip) in [false, true].into_iter().enumerate() {
-                let o = Options {
+                let o: Options<()> = Options {
                     flip,
                     ..k.o.clone()
                 };
@@ -152,11 +150,8 @@ impl PageBoards {
                 "views": views,
             });
             if k.variant != Variant::Gufu {
-                data["kinds"] = Value::from(
-                    crate::wa::Kind::all()
-                        .map(|k| k.row().letter)
-                        .collect::<String>(),
-                );
+                data["kinds"] =
+                    Value::from(wa::Kind::all().map(|k| k.row().letter).collect::<String>());
             }
             kinds.push((k.variant, frames, data));
         }
@@ -169,6 +164,24 @@ xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"0\" height=\"0\" aria-hidde
             ),
             kinds,
         }
+    }
+}
+
+/// A position a replay page can show: it defines what it needs on the page's boards.
+pub(crate) trait OnPage: Position {
+    /// Defines what this position needs on kind `i` of the boards, way up `v`.
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>);
+}
+
+impl OnPage for wa::Game {
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>) {
+        wa_add(&mut boards.doc, &mut boards.kinds[i], v, o, self.position());
+    }
+}
+
+impl OnPage for gufu::Position {
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>) {
+        gufu_add(&mut boards.doc, &mut boards.kinds[i], v, o, self);
     }
 }
 
@@ -200,7 +213,7 @@ fn squares(
 }
 
 /// Defines what a Wa position needs (way up `v`) and notes its hands' sizes.
-fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options, pos: &crate::wa::Position) {
+fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &wa::Position) {
     let drops = k.variant == Variant::Wa;
     // Looks do not depend on the layout: any will do to define them.
     let g = wa_board::Geom::new(o, drops, [1, 1]);
@@ -221,7 +234,7 @@ fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options, pos: &crate::wa::P
         k.most[c.index()] = k.most[c.index()].max(hand.len());
         let _ = wa_board::hand(doc, &g, o, c, &hand);
         for &(kind, count) in &hand {
-            let pc = crate::wa::Piece {
+            let pc = wa::Piece {
                 color: c,
                 kind,
                 promoted: false,
@@ -240,7 +253,7 @@ fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options, pos: &crate::wa::P
     }
 }
 
-fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options) -> (String, Value) {
+fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options<()>) -> (String, Value) {
     let drops = k.variant == Variant::Wa;
     // Room for the largest hands of the page, whatever the position shown.
     let g = wa_board::Geom::new(
@@ -252,7 +265,7 @@ fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options) -> (String, Value) {
         ],
     );
     let body = doc.take_body();
-    wa_board::frame(doc, &g, o);
+    wa_board::frame(doc, &g, &o.for_moves::<wa::Move>());
     doc.s.push_str("<g class=\"pieces\"></g>\n");
     let mut hands = Vec::new();
     if drops {
@@ -261,11 +274,10 @@ fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options) -> (String, Value) {
             // The hands' headers, with nothing in them yet.
             let s = wa_board::hand(doc, &g, o, c, &[]);
             doc.s.push_str(&s);
-            let slots: Vec<(f64, f64)> =
-                (0..crate::wa::KINDS.len()).map(|i| g.slot(c, i)).collect();
+            let slots: Vec<(f64, f64)> = (0..wa::KINDS.len()).map(|i| g.slot(c, i)).collect();
             hands.push(json!({
                 "side": c.name(),
-                "tops": (0..=crate::wa::KINDS.len()).map(|n| n_top(&g, c, n)).collect::<Vec<_>>(),
+                "tops": (0..=wa::KINDS.len()).map(|n| n_top(&g, c, n)).collect::<Vec<_>>(),
                 "slots": slots.iter().map(|&p| xy(p)).collect::<Vec<_>>(),
                 "counts": slots.iter().map(|&(x, y)| xy((x + g.count_offset(), y))).collect::<Vec<_>>(),
                 "none": xy(g.none_at(c)),
@@ -299,7 +311,7 @@ fn n_top(g: &wa_board::Geom, c: Color, kinds: usize) -> String {
 }
 
 /// Defines what a Gufū position needs (way up `v`).
-fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options, pos: &crate::gufu::Position) {
+fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &gufu::Position) {
     let l = gufu_board::layout(o);
     let _ = gufu_board::pieces(doc, &l, o, pos);
     for sq in GUFU.squares() {
@@ -324,7 +336,7 @@ fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options, pos: &crate::guf
     }
 }
 
-fn gufu_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options) -> (String, Value) {
+fn gufu_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options<()>) -> (String, Value) {
     let l = gufu_board::layout(o);
     let body = doc.take_body();
     doc.grid(&l, o, &[], &[]);

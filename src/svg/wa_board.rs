@@ -6,6 +6,7 @@ use super::pieces::{PieceLook, place, side_mark};
 use super::text::Anchor;
 use super::{Labels, Options};
 use crate::geometry::{Color, WA};
+use crate::rules::Move;
 use crate::wa::{self, Kind};
 use std::fmt::Write;
 
@@ -68,7 +69,7 @@ pub(super) struct Geom {
 
 impl Geom {
     /// The layout for hands of `cols` columns (Black's, White's).
-    pub(super) fn new(o: &Options, drops: bool, cols: [usize; 2]) -> Geom {
+    pub(super) fn new<M>(o: &Options<M>, drops: bool, cols: [usize; 2]) -> Geom {
         let u = WA_U;
         let col_w = 1.65 * u;
         let near = if o.flip { Color::White } else { Color::Black };
@@ -169,7 +170,12 @@ pub(super) fn look_id(token: &str, rotate: u32, in_hand: bool) -> String {
 }
 
 /// How a piece looks, on the board or in hand.
-pub(super) fn look(o: &Options, g: &Geom, pc: wa::Piece, in_hand: bool) -> PieceLook<'static> {
+pub(super) fn look<M>(
+    o: &Options<M>,
+    g: &Geom,
+    pc: wa::Piece,
+    in_hand: bool,
+) -> PieceLook<'static> {
     let p = palette(o.style);
     let face = pc.face();
     let (text, lf) = match o.labels {
@@ -202,7 +208,7 @@ pub(super) fn square_at(g: &Geom, sq: crate::geometry::Square) -> (f64, f64) {
 }
 
 /// The definition of a count (`×2`), drawn from its left end, centred on the origin.
-pub(super) fn count_id(doc: &mut Doc, o: &Options, g: &Geom, count: u8) -> String {
+pub(super) fn count_id<M>(doc: &mut Doc, o: &Options<M>, g: &Geom, count: u8) -> String {
     let (fill, size) = (palette(o.style).coord, 0.34 * g.l.u);
     doc.def(&format!("kifu-n{count}"), |ink| {
         let mut s = format!("<g id=\"kifu-n{count}\" fill=\"{fill}\">");
@@ -214,14 +220,14 @@ pub(super) fn count_id(doc: &mut Doc, o: &Options, g: &Geom, count: u8) -> Strin
 }
 
 /// The frame: board, grid, coordinates, highlights.
-pub(super) fn frame(doc: &mut Doc, g: &Geom, o: &Options) {
+pub(super) fn frame<M: Move>(doc: &mut Doc, g: &Geom, o: &Options<M>) {
     // Promotion zones: dots where the third and eighth lines cross.
     let hoshi = [(3.0, 3.0), (8.0, 3.0), (3.0, 8.0), (8.0, 8.0)];
     doc.grid(&g.l, o, &hoshi, &highlights(o));
 }
 
 /// The pieces on the board.
-pub(super) fn pieces(doc: &mut Doc, g: &Geom, o: &Options, pos: &wa::Position) -> String {
+pub(super) fn pieces<M>(doc: &mut Doc, g: &Geom, o: &Options<M>, pos: &wa::Position) -> String {
     let mut s = String::from("<g class=\"pieces\">\n");
     for sq in WA.squares() {
         let Some(pc) = pos.piece_at(sq) else { continue };
@@ -248,7 +254,13 @@ pub(super) fn pieces(doc: &mut Doc, g: &Geom, o: &Options, pos: &wa::Position) -
 
 /// One side's hand: a header (side mark and name), then each kind once with its count, in a
 /// group moved to the hand's top.
-pub(super) fn hand(doc: &mut Doc, g: &Geom, o: &Options, c: Color, hand: &[(Kind, u8)]) -> String {
+pub(super) fn hand<M>(
+    doc: &mut Doc,
+    g: &Geom,
+    o: &Options<M>,
+    c: Color,
+    hand: &[(Kind, u8)],
+) -> String {
     let p = palette(o.style);
     let u = g.l.u;
     let x = g.hand_x(c);
@@ -305,9 +317,10 @@ pub(super) fn hand(doc: &mut Doc, g: &Geom, o: &Options, c: Color, hand: &[(Kind
 /// The text description of a position for `<desc>`.
 fn describe(pos: &wa::Position) -> (String, &'static str) {
     let fen = wa::fen::write(pos);
-    let variant = match pos.variant() {
-        wa::Variant::Wa => "Wa shogi",
-        wa::Variant::WaNoDrop => "Wa shogi (no drops)",
+    let variant = if pos.variant().drops() {
+        "Wa shogi"
+    } else {
+        "Wa shogi (no drops)"
     };
     let mut desc = format!(
         "{variant} position {fen}. {} to move{}.",
@@ -330,7 +343,7 @@ fn describe(pos: &wa::Position) -> (String, &'static str) {
 }
 
 /// A diagram of a Wa position.
-pub fn wa(pos: &wa::Position, o: &Options) -> String {
+pub fn wa(pos: &wa::Position, o: &Options<wa::Move>) -> String {
     let hands = [wa_hand(pos, Color::Black), wa_hand(pos, Color::White)];
     let drops = pos.variant().drops();
     let g = Geom::new(

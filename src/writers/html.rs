@@ -16,8 +16,10 @@
 mod tree;
 
 use super::Style;
+use crate::for_game;
+use crate::notation::Notate;
 use crate::record::{Record, Tag};
-use crate::replay::Report;
+use crate::replay::{Played, Report};
 use crate::svg::{self, Labels, esc};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -87,8 +89,22 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
     /// Writes a game: its move list and its positions. A game whose report is not of a fully
     /// replayed record is left out.
     pub fn add(&mut self, out: &mut dyn Write, g: &Game) -> io::Result<()> {
-        let (Some(t), Some(variant)) = (tree::walk(g.record, g.report, g.style), g.report.variant)
-        else {
+        if !g.report.valid() {
+            return Ok(());
+        }
+        match &g.report.played {
+            Some(played) => for_game!(played, p => self.add_played(out, g, p)),
+            None => Ok(()),
+        }
+    }
+
+    fn add_played<G: Notate + svg::OnPage>(
+        &mut self,
+        out: &mut dyn Write,
+        g: &Game,
+        played: &Played<G>,
+    ) -> io::Result<()> {
+        let Some(t) = tree::walk(g.record, played, g.style) else {
             return Ok(());
         };
         let i = self.heads.len();
@@ -103,11 +119,11 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
             ..svg::Options::default()
         };
         for st in &t.states {
-            self.boards.add(variant, &o, st);
+            self.boards.add(&o, st);
         }
         out.write_all(move_list(i, g, &t, &mut self.boards).as_bytes())?;
         let data = json!({
-            "kind": variant.name(),
+            "kind": played.start.variant().name(),
             "plies": t.plies.iter().map(|p| json!([
                 p.parent.map_or(-1, |x| x as i64),
                 p.position,
@@ -238,7 +254,7 @@ fn nag_text(n: u8) -> (String, &'static str) {
 }
 
 /// A game's move list: its tags, then the moves with comments, NAGs and variations.
-fn move_list(i: usize, g: &Game, t: &Tree, b: &mut svg::PageBoards) -> String {
+fn move_list<G>(i: usize, g: &Game, t: &Tree<G>, b: &mut svg::PageBoards) -> String {
     let mut s = format!(
         "<div class=\"moves\" id=\"moves-{i}\" data-game=\"{i}\"{}>\n<p class=\"tags\">",
         if i > 0 { " hidden" } else { "" }

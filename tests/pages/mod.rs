@@ -2,8 +2,10 @@
 //! page writer's own walk: each game of a file, and each move's position.
 #![allow(dead_code)]
 
+use kifu::for_game;
 use kifu::record::{LineId, Movetext, Record, parse_str};
-use kifu::replay::{self, AnyMove, Report, State};
+use kifu::replay::{self, Played, Report};
+use kifu::rules::Position;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -57,25 +59,26 @@ pub fn games(path: &Path) -> Vec<(Record, Report)> {
 
 /// Every node's position (after it), ply number, the position before it and its move, by
 /// node index: walked line by line, recursively.
-pub struct Expected {
-    pub nodes: Vec<(String, u64, State, AnyMove)>,
+pub struct Expected<G: Position> {
+    pub nodes: Vec<(String, u64, G, G::Move)>,
 }
 
-pub fn expected(mt: &Movetext, report: &Report) -> Expected {
+pub fn expected<G: Position>(mt: &Movetext, played: &Played<G>) -> Expected<G> {
     let mut nodes = vec![None; mt.nodes().len()];
-    fn line(
+    #[allow(clippy::type_complexity)]
+    fn line<G: Position>(
         mt: &Movetext,
-        report: &Report,
+        played: &Played<G>,
         id: LineId,
-        mut state: State,
+        mut state: G,
         mut depth: u64,
-        out: &mut Vec<Option<(String, u64, State, AnyMove)>>,
+        out: &mut Vec<Option<(String, u64, G, G::Move)>>,
     ) {
         for &n in &mt.line(id).nodes {
             for &v in &mt.node(n).variations {
-                line(mt, report, v, state.clone(), depth, out);
+                line(mt, played, v, state.clone(), depth, out);
             }
-            let m = report.moves[n.index()].expect("a resolved move");
+            let m = played.moves[n.index()].expect("a resolved move");
             let before = state.clone();
             state.play_unchecked(&m);
             depth += 1;
@@ -84,15 +87,27 @@ pub fn expected(mt: &Movetext, report: &Report) -> Expected {
     }
     line(
         mt,
-        report,
+        played,
         Movetext::MAIN,
-        report.start.clone().unwrap(),
+        played.start.clone(),
         0,
         &mut nodes,
     );
     Expected {
         nodes: nodes.into_iter().map(|n| n.unwrap()).collect(),
     }
+}
+
+/// The start's position string, then each node's position string and ply number.
+pub fn positions(record: &Record, report: &Report) -> (String, Vec<(String, u64)>) {
+    for_game!(report.played.as_ref().unwrap(), p => (
+        p.start.position_string(),
+        expected(&record.movetext, p)
+            .nodes
+            .into_iter()
+            .map(|(pos, ply, _, _)| (pos, ply))
+            .collect()
+    ))
 }
 
 /// Writes the page of a fixture with `kifu convert --to html` (and more arguments).

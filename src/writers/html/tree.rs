@@ -2,12 +2,12 @@
 //! with the position string after it, the squares to light and the King in check; and the
 //! move list in source order. The one place the page meets the replay.
 
-use crate::Variant;
-use crate::geometry::Color;
+use crate::notation::Notate;
 use crate::record::{Annotation, Comment, Event, Glyph, Record};
-use crate::replay::{Report, State};
+use crate::replay::Played;
 use crate::svg;
-use crate::writers::{Style, move_number, move_text};
+use crate::writers::Style;
+use crate::writers::psn::number_prefix;
 
 /// One position of the page.
 pub(super) struct Ply {
@@ -39,23 +39,23 @@ pub(super) enum Item<'a> {
     Nag(u8),
 }
 
-/// Every state the page shows, for [`svg::page_boards`] (the start and each ply, in order).
-pub(super) struct Tree<'a> {
+/// A game's page: its plies, its move list, and every position (the start and each ply, in
+/// order, for the boards to define what they need).
+pub(super) struct Tree<'a, G> {
     pub(super) plies: Vec<Ply>,
     pub(super) items: Vec<Item<'a>>,
-    pub(super) states: Vec<State>,
+    pub(super) states: Vec<G>,
 }
 
-/// Walks a valid record replayed with `keep_moves`. None if the report is not of a fully
-/// replayed record.
-pub(super) fn walk<'a>(record: &'a Record, report: &Report, style: Style) -> Option<Tree<'a>> {
-    let start = report.start.clone()?;
-    let variant = report.variant?;
-    if !report.valid() {
-        return None;
-    }
+/// Walks a valid record replayed with `keep_moves`. None if a move was not replayed.
+pub(super) fn walk<'a, G: Notate>(
+    record: &'a Record,
+    played: &Played<G>,
+    style: Style,
+) -> Option<Tree<'a, G>> {
+    let start = played.start.clone();
     let mut tree = Tree {
-        plies: vec![ply(None, &start, None, String::new(), String::new())],
+        plies: vec![ply(None, &start, Vec::new(), String::new(), String::new())],
         items: Vec::new(),
         states: vec![start],
     };
@@ -80,25 +80,22 @@ pub(super) fn walk<'a>(record: &'a Record, report: &Report, style: Style) -> Opt
                 stack.push((at, true));
             }
             Event::Move(id, node) => {
-                let m = (*report.moves.get(id.index())?)?;
+                let m = (*played.moves.get(id.index())?)?;
                 let (at, needs_number) = *stack.last()?;
                 let state = &tree.states[at];
                 let mut after = state.clone();
                 after.play_unchecked(&m);
-                let n = move_number(state);
-                let number = match (variant, state.turn()) {
-                    (Variant::Gufu, _) | (_, Color::Black) => format!("{n}."),
-                    _ => format!("{n}..."),
-                };
-                let written =
-                    (variant == Variant::Gufu || state.turn() == Color::Black || needs_number)
-                        .then(|| number.clone());
-                let text = move_text(state, &m, &after, style);
+                // As the normalized record numbers moves: always for the status line, where
+                // needed in the list.
+                let number = number_prefix(state, true).trim_end().to_string();
+                let written = Some(number_prefix(state, needs_number))
+                    .filter(|n| !n.is_empty())
+                    .map(|n| n.trim_end().to_string());
+                let text = state.move_text(&m, &after, style);
                 let lit = svg::move_squares(&m).iter().map(|s| s.index()).collect();
                 *before.get_mut(id.index())? = at;
                 let i = tree.plies.len();
-                tree.plies
-                    .push(ply(Some(at), &after, Some(lit), text, number));
+                tree.plies.push(ply(Some(at), &after, lit, text, number));
                 tree.states.push(after);
                 tree.items.push(Item::Move {
                     ply: i,
@@ -129,17 +126,17 @@ pub(super) fn walk<'a>(record: &'a Record, report: &Report, style: Style) -> Opt
     Some(tree)
 }
 
-fn ply(
+fn ply<G: Notate>(
     parent: Option<usize>,
-    state: &State,
-    lit: Option<Vec<usize>>,
+    state: &G,
+    lit: Vec<usize>,
     text: String,
     number: String,
 ) -> Ply {
     Ply {
         parent,
         position: state.position_string(),
-        lit: lit.unwrap_or_default(),
+        lit,
         check: svg::check_square(state).map(|s| s.index()),
         text,
         number,
