@@ -11,7 +11,7 @@
 //! its variations) or else the previous/next game, a click on a move jumps to it, a button
 //! turns the board. The board element `#board` carries `data-ply` (0 = the start),
 //! `data-position` (the position string) and `data-game`; the address `#ply=N` (or
-//! `#game=G&ply=N`) opens a ply of the main line.
+//! `#game=G&ply=N`) opens a ply of the main line, `#node=N` any position of the page.
 
 mod tree;
 
