@@ -1,11 +1,13 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod board_args;
 mod convert;
 mod diag;
 mod generate;
 mod inputs;
 mod load;
 mod output;
+mod pages;
 mod perft;
 mod render;
 mod validate;
