@@ -276,7 +276,7 @@ pub fn wa_san(pos: &wa::Position, m: &wa::Move) -> String {
                 let rivals = rivals(pos, p, from, to);
                 let on =
                     |same: fn(Square) -> u8| wa::square_list(rivals).any(|r| same(r) == same(from));
-                let same_rank = on(|s| wa_engine_rank(s));
+                let same_rank = on(wa_engine_rank);
                 let same_file = on(|s| wa_engine_file(s) as u8);
                 if same_rank || (rivals != 0 && !same_file) {
                     s.push(wa_engine_file(from));

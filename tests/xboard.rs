@@ -12,7 +12,7 @@ use kifu::Variant;
 use kifu::notation::{Notation, RankStyle, Style, wa_engine};
 use kifu::record::{Record, parse_str};
 use kifu::replay::{Convention, Options, Players, Problem, replay};
-use kifu::rules::{PerGame, Position as _};
+use kifu::rules::PerGame;
 use kifu::wa::fen;
 use kifu::writers::{psn, rows};
 use std::path::{Path, PathBuf};
@@ -339,6 +339,23 @@ fn the_convention_is_decided_by_the_tags() {
 }
 
 #[test]
+fn stats_and_replay_pages_name_the_first_mover_first() {
+    let text = named_xboard_game();
+    let json = stdout(&kifu(&["stats", "--format", "json", "-"], Some(&text)));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // hachu-01 is 1-0: a win of the first mover, XBoard's White.
+    let top = &v["players"]["top"];
+    assert_eq!(top[0]["name"], "Sente Engine", "{json}");
+    assert_eq!(top[0]["wins"], 1);
+    assert_eq!(top[1]["name"], "Gote Engine");
+    assert_eq!(top[1]["losses"], 1);
+    // The list of games of a replay page (two games, so that there is a list).
+    let two = format!("{text}\n{text}");
+    let html = stdout(&kifu(&["convert", "--to", "html", "-"], Some(&two)));
+    assert!(html.contains(">Sente Engine – Gote Engine (1-0)<"));
+}
+
+#[test]
 fn the_caption_of_a_diagram_names_the_first_mover_black() {
     let text = named_xboard_game();
     let svg = stdout(&kifu(&["render", "--ply", "0", "-"], Some(&text)));
@@ -561,8 +578,14 @@ fn san_in_a_gufu_game_is_a_clear_error() {
     let r = &records(&text)[0];
     let report = replay(r, &keep());
     let hodges = Style::default_for(Variant::Gufu);
-    let ranks = Style { ranks: RankStyle::Kanji, ..SAN };
-    assert_eq!(psn::write(r, &report, ranks), psn::write(r, &report, hodges));
+    let ranks = Style {
+        ranks: RankStyle::Kanji,
+        ..SAN
+    };
+    assert_eq!(
+        psn::write(r, &report, ranks),
+        psn::write(r, &report, hodges)
+    );
     let o = kifu(
         &[
             "convert",

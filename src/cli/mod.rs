@@ -1,13 +1,17 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod board_args;
 mod convert;
 mod diag;
+mod filter;
 mod generate;
 mod inputs;
 mod load;
 mod output;
+mod pages;
 mod perft;
 mod render;
+mod stats;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +43,8 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Filter(filter::Args),
+    Stats(stats::Args),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -57,5 +63,7 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Filter(a) => filter::run(a),
+        Command::Stats(a) => stats::run(a),
     }
 }

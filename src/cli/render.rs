@@ -1,5 +1,6 @@
-//! `kifu render`: SVG diagrams of a record's positions, or of a position string.
+//! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
+use super::board_args::BoardArgs;
 use super::diag::Diag;
 use super::inputs::Input;
 use super::load::{self, Loaded};
@@ -7,13 +8,14 @@ use super::{EXIT_ERROR, EXIT_OK};
 use kifu::notation::{self, Notate, RankStyle};
 use kifu::record::Record;
 use kifu::replay::{self, Report, State};
-use kifu::svg::{self, Diagram, Labels, Options, Style};
+use kifu::svg::{self, Diagram, Options};
 use kifu::{Variant, for_game};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
-/// last move and check highlighted.
+/// Draw positions as SVG or PNG diagrams: a shogi board with kanji pieces, hands, coordinates,
+/// the last move and check highlighted; every character drawn as an outline, so that a
+/// diagram looks the same without Japanese fonts.
 ///
 /// `kifu render PATH` draws the final position of the first game's main line;
 /// `--game`/`--ply` choose another, `--every-ply -o DIR` draws them all
@@ -50,15 +52,8 @@ pub struct Args {
     /// --variant.
     #[arg(long, requires = "variant", conflicts_with = "path")]
     position: Option<String>,
-    /// View the board from White's side.
-    #[arg(long)]
-    flip: bool,
-    /// Board style.
-    #[arg(long, value_enum, default_value = "wood")]
-    style: StyleArg,
-    /// What the pieces show: kanji, or the English abbreviations of the notation.
-    #[arg(long, value_enum, default_value = "kanji")]
-    labels: LabelsArg,
+    #[command(flatten)]
+    board: BoardArgs,
     /// Rank coordinates: kanji (一, 二, ...) or letters (a, b, ...).
     #[arg(long, value_enum, default_value = "kanji")]
     ranks: RanksArg,
@@ -71,18 +66,16 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
+    /// Image format; default: png when -o names a .png file, else svg. A PNG is --size
+    /// pixels wide (default: the diagram's natural width, at most 8192).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum StyleArg {
-    Wood,
-    Plain,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LabelsArg {
-    Kanji,
-    English,
+enum FormatArg {
+    Svg,
+    Png,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -116,15 +109,6 @@ fn diagram<D: Diagram>(
     caption: impl FnOnce() -> String,
 ) -> String {
     let o = Options {
-        flip: a.flip,
-        style: match a.style {
-            StyleArg::Wood => Style::Wood,
-            StyleArg::Plain => Style::Plain,
-        },
-        labels: match a.labels {
-            LabelsArg::Kanji => Labels::Kanji,
-            LabelsArg::English => Labels::English,
-        },
         ranks: ranks(a),
         last_move: last,
         check: svg::check_square(pos),
@@ -134,6 +118,7 @@ fn diagram<D: Diagram>(
             Some(a.caption.clone().unwrap_or_else(caption))
         },
         size: a.size,
+        ..a.board.options()
     };
     svg::board(pos, &o)
 }
@@ -153,7 +138,29 @@ fn render(a: &Args) -> Result<(), Fail> {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
     };
-    write_out(a, &diagrams)
+    write_out(a, &encode(a, diagrams)?)
+}
+
+/// The diagrams as files: SVG as it is, or rasterized to PNG.
+fn encode(a: &Args, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
+    let by_name = a
+        .output
+        .as_ref()
+        .and_then(|o| o.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if a.format.map_or(!by_name, |f| f == FormatArg::Svg) {
+        return Ok(diagrams
+            .into_iter()
+            .map(|(name, doc)| (name, doc.into_bytes()))
+            .collect());
+    }
+    diagrams
+        .into_iter()
+        .map(|(name, doc)| {
+            let png = svg::png(&doc, a.size).map_err(|e| Fail(format!("error[png]: {e}")))?;
+            Ok((name.replace(".svg", ".png"), png))
+        })
+        .collect()
 }
 
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
@@ -323,7 +330,7 @@ fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<Stri
 }
 
 /// Writes the diagrams: to stdout (one diagram), to a file, or into a directory.
-fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
+fn write_out(a: &Args, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
     let Some(out) = &a.output else {
         if diagrams.len() != 1 {
             return Err(Fail(
@@ -332,13 +339,13 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
         }
         let mut so = std::io::stdout().lock();
         return so
-            .write_all(diagrams[0].1.as_bytes())
+            .write_all(&diagrams[0].1)
             .and_then(|_| so.flush())
             .map_err(|e| Fail(format!("<stdout>: error[io]: {e}")));
     };
     let is_dir = out.is_dir();
     if !a.every_ply && !is_dir {
-        return write_atomic(out, diagrams[0].1.as_bytes())
+        return write_atomic(out, &diagrams[0].1)
             .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())));
     }
     // A directory.
@@ -365,7 +372,7 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
     let mut written: Vec<PathBuf> = Vec::new();
     for (name, doc) in diagrams {
         let path = out.join(name);
-        if let Err(e) = write_atomic(&path, doc.as_bytes()) {
+        if let Err(e) = write_atomic(&path, doc) {
             // All or nothing: take back what this run wrote.
             for p in &written {
                 let _ = std::fs::remove_file(p);

@@ -246,7 +246,9 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
 pub fn has_en_passant_field(s: &str) -> bool {
     let mut fields = s.split_ascii_whitespace();
     // A Wa board (11 ranks), the side to move, then `-`.
-    fields.next().is_some_and(|board| board.matches('/').count() == 10)
+    fields
+        .next()
+        .is_some_and(|board| board.matches('/').count() == 10)
         && matches!((fields.next(), fields.next()), (Some("w" | "b"), Some("-")))
 }
 
