@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::cli::{kifu, stdout};
 use common::mutate;
 use common::rng::Rng;
 use kifu::Variant;
@@ -16,7 +17,6 @@ use kifu::rules::PerGame;
 use kifu::wa::fen;
 use kifu::writers::{psn, rows};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -85,27 +85,6 @@ fn move_tokens(text: &str) -> Vec<String> {
         }
     }
     out
-}
-
-fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_kifu"));
-    c.args(args).current_dir(manifest());
-    match stdin {
-        None => c.output().unwrap(),
-        Some(text) => {
-            use std::io::Write;
-            c.stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped());
-            let mut child = c.spawn().unwrap();
-            let _ = child.stdin.take().unwrap().write_all(text.as_bytes());
-            child.wait_with_output().unwrap()
-        }
-    }
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
 }
 
 const SAN: Style = Style {
