@@ -198,6 +198,7 @@ fn illegal(pos: &Position, m: &Move, e: IllegalMove, names: Names) -> Fail {
 }
 
 /// Resolves a written move: the move, and whether `#` claims the opponent has no move left.
+#[inline]
 fn resolve(pos: &Position, w: &WrittenMove, names: Names) -> Result<(Move, bool), Fail> {
     let (promote, mate) = read_marks(&w.marks(), names)?;
     let m = match w {
@@ -287,27 +288,38 @@ enum Origin {
     Any,
     /// The square.
     At(Square),
-    /// A SAN origin file or rank: a piece on one of these squares (a set, bit `i` for
-    /// `Square(i)`), described as `file g` or `rank 8` in messages.
+    /// A SAN origin file or rank (engine coordinates): a piece on that file or rank.
     Within {
-        squares: u128,
         file: Option<char>,
         rank: Option<u8>,
     },
 }
 
 impl Origin {
+    /// The squares where the origin may be, as a set (bit `i` for `Square(i)`).
+    fn squares(self) -> u128 {
+        match self {
+            Origin::Any => !0,
+            Origin::At(sq) => 1 << sq.index(),
+            Origin::Within { file, rank } => WA
+                .squares()
+                .filter(|&sq| {
+                    file.is_none_or(|f| wa_engine_file(sq) == f)
+                        && rank.is_none_or(|r| wa_engine_rank(sq) == r)
+                })
+                .fold(0, |set, sq| set | 1u128 << sq.index()),
+        }
+    }
+
     fn describe(self) -> String {
         match self {
             Origin::Within {
                 file: Some(f),
                 rank: None,
-                ..
             } => format!("file {f}"),
             Origin::Within {
                 file: None,
                 rank: Some(r),
-                ..
             } => format!("rank {r}"),
             _ => "the board".into(),
         }
@@ -431,17 +443,7 @@ fn san_wanted(pos: &Position, s: &record::SanMove, promote: Option<bool>) -> Res
             file: s.from_file.unwrap_or(0),
             rank: s.from_rank.unwrap_or(0),
         })?),
-        (file, rank) => Origin::Within {
-            squares: WA
-                .squares()
-                .filter(|&sq| {
-                    file.is_none_or(|f| wa_engine_file(sq) == f)
-                        && rank.is_none_or(|r| wa_engine_rank(sq) == r)
-                })
-                .fold(0, |set, sq| set | 1u128 << sq.index()),
-            file,
-            rank,
-        },
+        (file, rank) => Origin::Within { file, rank },
     };
     Ok(Wanted {
         piece: Piece {
@@ -459,6 +461,7 @@ fn san_wanted(pos: &Position, s: &record::SanMove, promote: Option<bool>) -> Res
 
 /// Resolves a move on the board as written (Hodges or SAN): finds the one piece that can make
 /// it, then checks the rules and what the text claims (promotion mark, capture).
+#[inline(always)]
 fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail> {
     let (piece, to) = (w.piece, w.to);
     let turn = piece.color;
@@ -488,7 +491,7 @@ fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail
         }
         // Only pieces that reach the square can make the move.
         Origin::Any => pos.origin_set(piece, to),
-        Origin::Within { squares, .. } => pos.origin_set(piece, to) & squares,
+        Origin::Within { .. } => pos.origin_set(piece, to) & w.origin.squares(),
     };
     // The candidates that can make the move (promoting, if it must), and for the first of them
     // whether the move without promotion broke only the must-promote rule.
@@ -522,7 +525,7 @@ fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail
                     .squares()
                     .filter(|&s| pos.piece_at(s) == Some(piece))
                     .collect(),
-                Origin::Within { squares, .. } => square_list(squares)
+                Origin::Within { .. } => square_list(w.origin.squares())
                     .filter(|&s| pos.piece_at(s) == Some(piece))
                     .collect(),
             };
@@ -566,33 +569,32 @@ fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail
     };
     verdict.map_err(|e| illegal(pos, &m, e, names))?;
     decline_check(pos, &m, w.promote, names)?;
-    capture_claim(pos, w, &m, names)?;
+    if pos.piece_at(to).is_some() != w.capture {
+        return Err(wrong_capture_mark(pos, w, &m, names));
+    }
     Ok(m)
 }
 
-/// `x` must capture, and a capture needs its `x` (Hodges writes `-` for a move to an empty
-/// square; SAN nothing).
-fn capture_claim(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Result<(), Fail> {
-    let occupant = pos.piece_at(w.to);
-    if occupant.is_some() == w.capture {
-        return Ok(());
-    }
+/// Why the capture claim of `m` is wrong: `x` must capture, and a capture needs its `x` (Hodges
+/// writes `-` for a move to an empty square; SAN nothing).
+#[cold]
+fn wrong_capture_mark(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Fail {
     let to = names.square(w.to);
     let hint = |f: Fail| match w.san {
         true => f.help(format!("XBoard writes {}", wa_san(pos, m))),
         false => f,
     };
-    match occupant {
-        None => Err(hint(Fail::new(
+    match pos.piece_at(w.to) {
+        None => hint(Fail::new(
             ProblemKind::CaptureMark,
             match w.san {
                 false => format!("'x' claims a capture, but {to} is empty: write '-'"),
                 true => format!("'x' claims a capture, but {to} is empty"),
             },
-        ))),
+        )),
         Some(q) => {
             let q = names.piece(q);
-            Err(hint(Fail::new(
+            hint(Fail::new(
                 ProblemKind::CaptureMark,
                 match w.san {
                     false => format!(
@@ -600,7 +602,7 @@ fn capture_claim(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Result<(
                     ),
                     true => format!("the move captures the {q} on {to}, but no 'x' is written"),
                 },
-            )))
+            ))
         }
     }
 }
