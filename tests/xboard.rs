@@ -375,6 +375,16 @@ fn xboards_fen_reads_and_writes() {
     let pos = fen::parse(&format!("{start} b - 7 12"), Variant::WaNoDrop).unwrap();
     assert_eq!((pos.halfmove(), pos.fullmove()), (7, 12));
     assert!(fen::parse(&format!("{start} w - - 0 1"), Variant::WaNoDrop).is_err());
+    // A control character in a malformed FEN is escaped in the message (found by the hostile
+    // suite on a mutated XBoard file).
+    for bad in [
+        "5o4k/11/11/11/1\u{11}/5S5/11/11/11/11/5K5 w 0 1",
+        "k10/11/11/11/11/11/11/11/11/11/10K[P\u{7}] w 0 1",
+    ] {
+        let e = fen::parse(bad, Variant::Wa).unwrap_err();
+        assert!(!e.message.contains(char::is_control), "{:?}", e.message);
+        assert!(e.message.contains("\\u{"), "{:?}", e.message);
+    }
 }
 
 // ------------------------------------------------------------------ bad SAN

@@ -126,7 +126,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
             b' ' | b'[' => break,
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return PositionError::err(i, format!("unexpected '{ch}' in the board"));
+                return PositionError::err(i, format!("unexpected '{}' in the board", shown(ch)));
             }
         }
     }
@@ -182,7 +182,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
                     let ch = s[i..].chars().next().unwrap_or('?');
                     return PositionError::err(
                         i,
-                        format!("unexpected '{ch}' among the pieces in hand"),
+                        format!("unexpected '{}' among the pieces in hand", shown(ch)),
                     );
                 }
             }
@@ -314,6 +314,16 @@ fn write_fields(pos: &Position, en_passant: bool) -> String {
     }
     out.push_str(&format!("{} {}", pos.halfmove, pos.fullmove));
     out
+}
+
+/// A character of the string for a message: control characters escaped (`\u{11}`), so that no
+/// message carries one.
+fn shown(ch: char) -> String {
+    if ch.is_control() {
+        ch.escape_debug().to_string()
+    } else {
+        ch.to_string()
+    }
 }
 
 fn letter(color: Color, kind: Kind) -> char {
