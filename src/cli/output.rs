@@ -1,21 +1,21 @@
-//! Output that is written whole or not at all: a temporary file beside the target, renamed
-//! over it once everything is written; or standard output.
+//! Output that is written whole or not at all: a temporary file beside the target (a random
+//! name, created exclusively: nothing planted there can be followed), renamed over it once
+//! everything is written; or standard output.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use tempfile::NamedTempFile;
 
 /// Where output goes.
 pub enum Sink {
     Stdout(BufWriter<io::Stdout>),
     /// A device or pipe named with -o (`/dev/null`...): written in place, never replaced.
     Direct(BufWriter<File>),
+    /// A temporary file (removed when dropped) to be moved over `target`.
     File {
-        w: BufWriter<File>,
-        tmp: PathBuf,
+        w: BufWriter<NamedTempFile>,
         target: PathBuf,
-        /// Moved into place: nothing to clean up.
-        done: bool,
     },
 }
 
@@ -58,65 +58,58 @@ impl Sink {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        if path.file_name().is_none() {
+            return Err(format!("{}: not a file name", path.display()));
+        }
         if path.is_dir() {
             return Err(format!("{} is a directory", path.display()));
         }
-        let tmp = dir.join(format!(".{name}.kifu-{}.tmp", std::process::id()));
-        let f = File::create(&tmp).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let keep = std::fs::metadata(path).ok().map(|m| m.permissions());
+        let tmp =
+            temp_file(&dir, keep).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(Sink::File {
-            w: BufWriter::new(f),
-            tmp,
+            w: BufWriter::new(tmp),
             target: path.to_path_buf(),
-            done: false,
         })
     }
 
     /// Flushes and, for a file, moves it into place.
-    pub fn finish(mut self) -> Result<(), String> {
-        match &mut self {
-            Sink::Stdout(w) => match w.flush() {
+    pub fn finish(self) -> Result<(), String> {
+        match self {
+            Sink::Stdout(mut w) => match w.flush() {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
                     Err(format!("cannot write: {e}"))
                 }
                 _ => Ok(()),
             },
-            Sink::Direct(w) => w.flush().map_err(|e| format!("cannot write: {e}")),
-            Sink::File {
-                w,
-                tmp,
-                target,
-                done,
-            } => {
-                let r = w
-                    .flush()
-                    .and_then(|_| w.get_ref().sync_all())
-                    .and_then(|_| std::fs::rename(&*tmp, &*target));
-                match r {
-                    Ok(()) => {
-                        *done = true;
-                        Ok(())
-                    }
-                    Err(e) => Err(format!("cannot write {}: {e}", target.display())),
-                }
+            Sink::Direct(mut w) => w.flush().map_err(|e| format!("cannot write: {e}")),
+            Sink::File { w, target } => {
+                let fail =
+                    |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", target.display());
+                let tmp = w.into_inner().map_err(|e| fail(e.error()))?;
+                tmp.as_file().sync_all().map_err(|e| fail(&e))?;
+                tmp.persist(&target).map_err(|e| fail(&e.error))?;
+                Ok(())
             }
         }
     }
 }
 
-impl Drop for Sink {
-    /// An unfinished file sink leaves nothing behind.
-    fn drop(&mut self) {
-        if let Sink::File {
-            tmp, done: false, ..
-        } = self
-        {
-            let _ = std::fs::remove_file(tmp);
-        }
+/// A new temporary file in `dir`: random name, created exclusively, with the permissions of
+/// the file it replaces or those of any new file (0666 less the umask).
+fn temp_file(dir: &Path, keep: Option<std::fs::Permissions>) -> io::Result<NamedTempFile> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(".kifu-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
     }
+    let tmp = b.tempfile_in(dir)?;
+    if let Some(p) = keep {
+        tmp.as_file().set_permissions(p)?;
+    }
+    Ok(tmp)
 }
 
 impl Write for Sink {
