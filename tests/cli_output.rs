@@ -74,3 +74,299 @@ fn replaced_files_keep_their_permissions() {
     assert_eq!(mode(&fresh), mode(&mine), "a new output's mode");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A run that fails (exit status 2) leaves an existing output exactly as it was, and creates
+/// nothing.
+#[test]
+fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
+    let dir = scratch("failed-run");
+    let notes = dir.join("notes.psn");
+    std::fs::write(&notes, "my notes").unwrap();
+    let good = dir.join("good.psn");
+    std::fs::write(&good, GUFU).unwrap();
+    let (n, g) = (notes.to_str().unwrap(), good.to_str().unwrap());
+    let missing = dir.join("missing.psn");
+    let m = missing.to_str().unwrap();
+    for args in [
+        vec!["convert", m, "-o", n],
+        vec!["convert", g, m, "-o", n],
+        vec!["convert", m, g, "--to", "csv", "-o", n],
+        vec!["convert", g, m, "--to", "json", "-o", n],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains("missing.psn"), "{args:?}: {}", err(&o));
+        assert_eq!(
+            std::fs::read_to_string(&notes).unwrap(),
+            "my notes",
+            "{args:?}: the old output was changed"
+        );
+    }
+    let new = dir.join("new.psn");
+    let o = kifu(&["convert", g, m, "-o", new.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(names(&dir), ["good.psn", "notes.psn"], "created something");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `-o` ending in `/` or naming an existing directory is a directory (created if missing);
+/// anything else is one file holding everything.
+#[test]
+fn o_is_a_directory_only_when_it_says_so() {
+    let dir = scratch("o-rule");
+    let games = dir.join("games");
+    std::fs::create_dir(&games).unwrap();
+    for i in 1..=3 {
+        std::fs::write(games.join(format!("g{i}.psn")), GUFU).unwrap();
+    }
+    let one = dir.join("onegame");
+    std::fs::create_dir(&one).unwrap();
+    std::fs::write(one.join("game.psn"), WA).unwrap();
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |args: &[&str]| {
+        let o = kifu(args, None);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        assert!(o.stdout.is_empty(), "{args:?}: wrote to stdout");
+    };
+
+    // A CSV of a directory of games: one file, one header.
+    ok(&["convert", &p("games"), "--to", "csv", "-o", &p("plies.csv")]);
+    let csv = std::fs::read_to_string(dir.join("plies.csv")).expect("plies.csv is a file");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("file,")).count(), 1);
+    assert_eq!(
+        csv.lines().count(),
+        1 + 3 * 14,
+        "header + 3 games of 14 plies"
+    );
+
+    // Several inputs, -o without a slash: one file with every game.
+    ok(&[
+        "convert",
+        &p("games/g1.psn"),
+        &p("onegame/game.psn"),
+        "-o",
+        &p("both.psn"),
+    ]);
+    let both = std::fs::read_to_string(dir.join("both.psn")).expect("both.psn is a file");
+    assert_eq!(both.matches("[Variant").count(), 2, "{both}");
+
+    // A trailing slash: a new directory, one file per input.
+    ok(&[
+        "convert",
+        &p("onegame"),
+        "--to",
+        "json",
+        "-o",
+        &format!("{}/", p("out1")),
+    ]);
+    assert_eq!(names(&dir.join("out1")), ["game.jsonl"]);
+    ok(&[
+        "convert",
+        &p("games"),
+        "-o",
+        &format!("{}/", p("new/deeper")),
+    ]);
+    assert_eq!(
+        names(&dir.join("new/deeper")),
+        ["g1.psn", "g2.psn", "g3.psn"]
+    );
+    // An existing directory, without the slash.
+    ok(&[
+        "convert",
+        &p("games/g2.psn"),
+        "--to",
+        "csv",
+        "-o",
+        &p("out1"),
+    ]);
+    assert_eq!(names(&dir.join("out1")), ["g2.csv", "game.jsonl"]);
+
+    // render: a new directory gets the diagram under its default name.
+    ok(&[
+        "render",
+        &p("games/g1.psn"),
+        "--ply",
+        "3",
+        "-o",
+        &format!("{}/", p("newdir")),
+    ]);
+    assert_eq!(names(&dir.join("newdir")), ["game1-ply003.svg"]);
+    // --every-ply always writes into a directory (one file per ply).
+    ok(&[
+        "render",
+        &p("onegame/game.psn"),
+        "--every-ply",
+        "-o",
+        &p("boards"),
+    ]);
+    assert_eq!(names(&dir.join("boards")).len(), 5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A failed run into a directory or a file leaves nothing behind: no file, no directory.
+#[test]
+fn a_failed_run_leaves_nothing_behind() {
+    let dir = scratch("o-failed");
+    let wa = dir.join("a.psn");
+    std::fs::write(&wa, WA).unwrap();
+    let gufu = dir.join("b.psn");
+    std::fs::write(&gufu, GUFU).unwrap();
+    let (a, b) = (wa.to_str().unwrap(), gufu.to_str().unwrap());
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let missing = p("missing.psn");
+    for args in [
+        // Gufū games have no engine coordinates: the run fails.
+        vec![
+            "convert",
+            a,
+            b,
+            "--notation",
+            "xboard",
+            "-o",
+            &p("both.psn"),
+        ],
+        vec![
+            "convert",
+            a,
+            b,
+            "--notation",
+            "xboard",
+            "-o",
+            &p("bothdir/"),
+        ],
+        vec!["convert", a, &missing, "-o", &p("new/deeper/")],
+        vec!["convert", a, &missing, "--to", "csv", "-o", &p("x.csv")],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert_eq!(names(&dir), ["a.psn", "b.psn"], "{args:?}: left behind");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A large corpus of valid Wa games (about a megabyte) in `dir`.
+fn big_corpus(dir: &std::path::Path) -> std::path::PathBuf {
+    let p = dir.join("big.psn");
+    let games: Vec<String> = (1..=400)
+        .map(|i| kifu::generate::game(kifu::Variant::Wa, 7, i, 300))
+        .collect();
+    std::fs::write(&p, games.join("\n")).unwrap();
+    p
+}
+
+/// Runs kifu with its standard output read up to the first line, then closed (as
+/// `| head -1`); returns the exit status and standard error.
+fn first_line_only(args: &[&str]) -> (Option<i32>, String, String) {
+    use std::io::{BufRead, Read};
+    let mut c = command(args);
+    c.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let errs = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let mut line = String::new();
+    {
+        let mut r = std::io::BufReader::new(child.stdout.take().unwrap());
+        r.read_line(&mut line).unwrap();
+        // Dropped here: the pipe's read end is closed.
+    }
+    let status = child.wait().unwrap();
+    (status.code(), line, errs.join().unwrap())
+}
+
+/// The reader of standard output going away is not an error: kifu stops quietly, with exit
+/// status 0 and no message (as ripgrep does).
+#[test]
+fn a_closed_pipe_stops_quietly() {
+    let dir = scratch("pipes");
+    let big = big_corpus(&dir);
+    let b = big.to_str().unwrap();
+    let bad_dir = dir.join("bad");
+    std::fs::create_dir(&bad_dir).unwrap();
+    // Many invalid games: a long human report on standard output.
+    let bad: String = (0..3000).map(|_| GUFU_BAD).collect::<Vec<_>>().join("\n");
+    std::fs::write(bad_dir.join("bad.psn"), bad).unwrap();
+    let d = bad_dir.to_str().unwrap();
+    for args in [
+        vec!["validate", "--format", "json", b],
+        vec!["validate", "--format", "json", "-j", "1", b],
+        vec!["validate", d],
+        vec!["validate", "-j", "1", d],
+        vec!["convert", b],
+        vec!["convert", "--to", "csv", b],
+        vec!["convert", "--to", "json", b],
+        vec!["generate", "--variant", "wa", "--games", "400"],
+    ] {
+        let (code, line, errs) = first_line_only(&args);
+        assert!(!line.is_empty(), "{args:?}: no first line");
+        assert!(errs.is_empty(), "{args:?}: said {errs}");
+        assert_eq!(code, Some(0), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every line follows the input order, whichever stream it goes to.
+#[test]
+fn lines_follow_the_input_order() {
+    let dir = scratch("order");
+    let a = dir.join("a.psn");
+    std::fs::write(&a, format!("{GUFU}\n{GUFU_BAD}")).unwrap();
+    let a = a.to_str().unwrap();
+    let missing = "/nonexistent-kifu/b.psn";
+    let o = kifu(&["validate", "--format", "json", a, missing, a], None);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let kinds: Vec<String> = out(&o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{} {}",
+                v["type"].as_str().unwrap(),
+                v["file"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            format!("game {a}"),
+            format!("game {a}"),
+            format!("error {missing}"),
+            format!("game {a}"),
+            format!("game {a}"),
+            "summary ".to_string(),
+        ]
+    );
+    // Human form, standard output and standard error into one file: a.psn's problem, then
+    // the missing file, then a.psn's problem again.
+    for cmd in ["validate", "convert"] {
+        let log = dir.join(format!("{cmd}.log"));
+        let f = std::fs::File::create(&log).unwrap();
+        let mut c = command(&[cmd, a, missing, a]);
+        c.stdin(Stdio::null())
+            .stdout(f.try_clone().unwrap())
+            .stderr(f);
+        let status = c.status().unwrap();
+        assert_eq!(status.code(), Some(2));
+        let text = std::fs::read_to_string(&log).unwrap();
+        let order: Vec<&str> = text
+            .lines()
+            .filter_map(|l| {
+                if l.contains("error[io]") {
+                    Some("io")
+                } else if l.contains("error[syntax]") {
+                    Some("syntax")
+                } else {
+                    None
+                }
+            })
+            .collect();
+        assert_eq!(order, ["syntax", "io", "syntax"], "{cmd}:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

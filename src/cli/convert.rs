@@ -2,7 +2,7 @@
 
 use super::inputs::{self, Input};
 use super::load::{Loaded, load};
-use super::output::Sink;
+use super::output::{Failure, Outputs, Sink, Target};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
@@ -10,7 +10,7 @@ use kifu::record::GameSplitter;
 use kifu::replay::Options;
 use kifu::writers::{Notation, Style, psn, rows};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
 ///
@@ -74,8 +74,8 @@ pub enum Per {
     Game,
 }
 
-/// A reason to stop at once with exit status 2.
-struct Fatal(String);
+/// A reason to stop at once: a closed pipe (exit status 0, quietly) or an error (2).
+struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
     let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
@@ -86,50 +86,25 @@ pub fn run(a: Args) -> i32 {
     }
     // Where each input's output goes.
     let several = inputs.len() > 1;
-    let to_dir = match &a.output {
-        Some(o) => o.is_dir() || (several && !o.exists()),
-        None => false,
+    let target = match &a.output {
+        Some(o) if o.is_dir() || (several && !o.exists()) => Target::Dir(o.clone()),
+        o => Target::of(o.as_deref()),
     };
-    if let (true, Some(dir)) = (to_dir, &a.output)
-        && !dir.exists()
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("kifu: cannot create {}: {e}", dir.display());
-        return EXIT_ERROR;
-    }
+    let mut outputs = Outputs::new(target);
+    let to_dir = matches!(outputs.target(), Target::Dir(_));
     let mut shared: Option<Sink> = None;
     if !to_dir {
-        shared = match Sink::open(a.output.as_deref()) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                return EXIT_ERROR;
-            }
-        };
-        if let Some(s) = shared.as_mut()
-            && let Err(e) = header(&a, s)
-        {
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
+        match open(&a, &mut outputs, "") {
+            Ok(s) => shared = Some(s),
+            Err(f) => return f.report(),
         }
     }
     for input in &inputs {
         let mut own: Option<Sink> = None;
         if to_dir {
-            let dir = a.output.as_deref().unwrap_or(Path::new("."));
-            let path = dir.join(output_name(input, a.to));
-            match Sink::open(Some(&path)) {
-                Ok(mut s) => {
-                    if let Err(e) = header(&a, &mut s) {
-                        eprintln!("kifu: cannot write {}: {e}", path.display());
-                        return EXIT_ERROR;
-                    }
-                    own = Some(s);
-                }
-                Err(e) => {
-                    eprintln!("kifu: {e}");
-                    return EXIT_ERROR;
-                }
+            match open(&a, &mut outputs, &output_name(input, a.to)) {
+                Ok(s) => own = Some(s),
+                Err(f) => return f.report(),
             }
         }
         let sink = match (own.as_mut(), shared.as_mut()) {
@@ -138,24 +113,41 @@ pub fn run(a: Args) -> i32 {
         };
         match convert_input(&a, input, sink) {
             Ok(s) => status = status.max(s),
-            Err(Fatal(msg)) => {
-                eprintln!("kifu: {msg}");
-                // Nothing half-written survives: the sinks are dropped unfinished.
-                return EXIT_ERROR;
-            }
+            // Nothing half-written survives: the outputs are dropped uncommitted.
+            Err(Fatal(f)) => return nothing_written(&outputs, f.report()),
         }
         if let Some(s) = own
-            && let Err(e) = s.finish()
+            && let Err(f) = outputs.close(s)
         {
-            eprintln!("kifu: {e}");
-            return EXIT_ERROR;
+            return nothing_written(&outputs, f.report());
         }
     }
     if let Some(s) = shared
-        && let Err(e) = s.finish()
+        && let Err(f) = outputs.close(s)
     {
-        eprintln!("kifu: {e}");
-        return EXIT_ERROR;
+        return nothing_written(&outputs, f.report());
+    }
+    if status == EXIT_ERROR {
+        // A failed run: every old output stays as it was.
+        return nothing_written(&outputs, status);
+    }
+    match outputs.commit() {
+        Ok(()) => status,
+        Err(f) => f.report(),
+    }
+}
+
+/// A sink for one output, with the CSV header.
+fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Sink, Failure> {
+    let mut s = outputs.open(name)?;
+    header(a, &mut s).map_err(|e| s.failure(&e))?;
+    Ok(s)
+}
+
+/// Says that the files were left alone (when there are files), and passes the status on.
+fn nothing_written(outputs: &Outputs, status: i32) -> i32 {
+    if status == EXIT_ERROR && *outputs.target() != Target::Stdout {
+        eprintln!("kifu: nothing written to {}", outputs.target().display());
     }
     status
 }
@@ -216,6 +208,7 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
     let mut reader = BufReader::with_capacity(1 << 16, reader);
     let mut index = 0;
     let mut first_psn = true;
+    let target = sink.name().to_string();
     for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
         index += 1;
         let g = match chunk {
@@ -236,7 +229,7 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
         for d in g.errors.iter().chain(&g.warnings) {
             eprint!("{}", d.human(&name));
         }
-        let io = |e: std::io::Error| Fatal(format!("cannot write: {e}"));
+        let io = |e: std::io::Error| Fatal(Failure::of(&e, &target));
         if !g.errors.is_empty() {
             status = EXIT_INVALID;
             if a.to == To::Csv && a.per == Per::Game {
@@ -300,11 +293,11 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
         NotationArg::Long => Notation::Long,
         NotationArg::Xboard => {
             if variant == Variant::Gufu {
-                return Err(Fatal(
+                return Err(Fatal(Failure::Error(
                     "--notation xboard writes engine coordinates, which exist only for Wa; \
                      a Gufū game cannot be written that way"
                         .into(),
-                ));
+                )));
             }
             Notation::Xboard
         }

@@ -1,6 +1,7 @@
 //! `kifu render`: SVG diagrams of a record's positions, or of a position string.
 
 use super::diag::{Diag, Level};
+use super::output::{Failure, Outputs, Target};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::{self, Origin, RankStyle};
@@ -343,86 +344,34 @@ fn move_text(before: &State, m: &AnyMove, after: &State, ranks: RankStyle) -> St
     }
 }
 
-/// Writes the diagrams: to stdout (one diagram), to a file, or into a directory.
+/// Writes the diagrams, whole or not at all: to standard output (one diagram), to a file, or
+/// into a directory (see `output`: the `-o` rule; `--every-ply` always writes into a
+/// directory).
 fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
-    let Some(out) = &a.output else {
-        if diagrams.len() != 1 {
-            return Err(Fail(
-                "error[usage]: several diagrams need -o DIR (one file each)".into(),
-            ));
-        }
-        let mut so = std::io::stdout().lock();
-        return so
-            .write_all(diagrams[0].1.as_bytes())
-            .and_then(|_| so.flush())
-            .map_err(|e| Fail(format!("<stdout>: error[io]: {e}")));
+    let target = if a.every_ply {
+        Target::directory(a.output.as_deref()).map_err(Fail)?
+    } else {
+        Target::of(a.output.as_deref())
     };
-    let is_dir = out.is_dir();
-    if !a.every_ply && !is_dir {
-        return write_atomic(out, diagrams[0].1.as_bytes())
-            .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())));
+    if target == Target::Stdout && diagrams.len() != 1 {
+        return Err(Fail(
+            "error[usage]: several diagrams need -o DIR (one file each)".into(),
+        ));
     }
-    // A directory.
-    let mut created = None;
-    if !is_dir {
-        if out.exists() {
-            return Err(Fail(format!(
-                "{}: error[io]: --every-ply needs a directory, and this is a file",
-                out.display()
-            )));
+    let shown = target.display();
+    let mut outputs = Outputs::new(target);
+    let mut write = || -> Result<(), Failure> {
+        for (name, doc) in diagrams {
+            let mut sink = outputs.open(name)?;
+            sink.write_all(doc.as_bytes())
+                .map_err(|e| sink.failure(&e))?;
+            outputs.close(sink)?;
         }
-        // Remember the first missing ancestor, to remove what was created if writing fails.
-        let mut first_missing = out.clone();
-        while let Some(parent) = first_missing.parent() {
-            if parent.as_os_str().is_empty() || parent.exists() {
-                break;
-            }
-            first_missing = parent.to_path_buf();
-        }
-        std::fs::create_dir_all(out)
-            .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())))?;
-        created = Some(first_missing);
+        Ok(())
+    };
+    match write().and_then(|()| outputs.commit()) {
+        // A closed pipe: stop quietly.
+        Ok(()) | Err(Failure::Closed) => Ok(()),
+        Err(Failure::Error(m)) => Err(Fail(format!("{shown}: error[io]: {m} (nothing written)"))),
     }
-    let mut written: Vec<PathBuf> = Vec::new();
-    for (name, doc) in diagrams {
-        let path = out.join(name);
-        if let Err(e) = write_atomic(&path, doc.as_bytes()) {
-            // All or nothing: take back what this run wrote.
-            for p in &written {
-                let _ = std::fs::remove_file(p);
-            }
-            if let Some(c) = &created {
-                let _ = remove_empty_dirs(c, out);
-            }
-            return Err(Fail(format!(
-                "{}: error[io]: {e} (nothing written)",
-                path.display()
-            )));
-        }
-        written.push(path);
-    }
-    Ok(())
-}
-
-/// Removes `leaf` and its parents up to and including `top`, if they are empty.
-fn remove_empty_dirs(top: &Path, leaf: &Path) -> std::io::Result<()> {
-    let mut d = leaf.to_path_buf();
-    loop {
-        std::fs::remove_dir(&d)?;
-        if d == top {
-            return Ok(());
-        }
-        match d.parent() {
-            Some(p) => d = p.to_path_buf(),
-            None => return Ok(()),
-        }
-    }
-}
-
-/// Writes a file whole or not at all (see `Sink`: a temporary file renamed into place; a
-/// device is written in place; a symbolic link is followed).
-fn write_atomic(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let mut sink = super::output::Sink::open(Some(path)).map_err(std::io::Error::other)?;
-    sink.write_all(data)?;
-    sink.finish().map_err(std::io::Error::other)
 }
