@@ -35,9 +35,11 @@ pub struct Args {
     /// CSV rows: one per ply (default) or one per game.
     #[arg(long, value_enum, default_value = "ply")]
     per: Per,
-    /// Write to this file (with several inputs, their outputs one after the other), or into
-    /// this directory (an existing one, or a new one with several inputs: one output per input,
-    /// named after it). Default: standard output.
+    /// Where to write: a path ending in `/` or naming an existing directory is a directory
+    /// (created if missing) with one output per input, named after it (`game.psn`,
+    /// `game.csv`, `game.jsonl`); any other path is one file holding everything. Written
+    /// whole or not at all: a run that fails (exit status 2) leaves every old file as it was.
+    /// Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
@@ -84,13 +86,7 @@ pub fn run(a: Args) -> i32 {
         eprintln!("{}: error[io]: {}", e.path, e.message);
         status = EXIT_ERROR;
     }
-    // Where each input's output goes.
-    let several = inputs.len() > 1;
-    let target = match &a.output {
-        Some(o) if o.is_dir() || (several && !o.exists()) => Target::Dir(o.clone()),
-        o => Target::of(o.as_deref()),
-    };
-    let mut outputs = Outputs::new(target);
+    let mut outputs = Outputs::new(Target::of(a.output.as_deref()));
     let to_dir = matches!(outputs.target(), Target::Dir(_));
     let mut shared: Option<Sink> = None;
     if !to_dir {

@@ -37,8 +37,9 @@ pub struct Args {
     /// Draw every ply of the main line, one file each, into the directory given by -o.
     #[arg(long, requires = "output", conflicts_with = "position")]
     every_ply: bool,
-    /// Output file, or directory (created if needed for --every-ply); default: standard
-    /// output.
+    /// Output file; a path ending in `/` or naming an existing directory is a directory
+    /// (created if missing) that gets the diagram as `gameG-plyNNN.svg`. With --every-ply, always
+    /// a directory. Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant: of the --position string, or of records without a Variant tag (wa,
