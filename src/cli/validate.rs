@@ -7,6 +7,7 @@
 use super::diag::Diag;
 use super::inputs::{self, Input};
 use super::load;
+use super::output::Failure;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
@@ -70,6 +71,8 @@ struct Totals {
     plies: u64,
     io_errors: u64,
     bytes: u64,
+    /// The reader of the output has gone: stop quietly.
+    closed: bool,
 }
 
 /// One game's outcome, as printed.
@@ -133,8 +136,7 @@ pub fn run(a: Args) -> i32 {
     let mut t = Totals::default();
     let mut write_ok = true;
     for e in &errors {
-        t.io_errors += 1;
-        report_io(&mut out, &a, &e.path, &e.message, &mut write_ok);
+        report_io(&mut out, &a, &e.path, &e.message, &mut t, &mut write_ok);
     }
     let progress = progress_bar(a.quiet);
     let started = Instant::now();
@@ -190,18 +192,16 @@ pub fn run(a: Args) -> i32 {
             "plies": t.plies,
             "io_errors": t.io_errors,
         });
-        write_ok = writeln!(out, "{line}").is_ok();
-    }
-    if write_ok && let Err(e) = out.flush() {
-        write_ok = false;
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write the output: {e}");
-            t.io_errors += 1;
+        if let Err(e) = writeln!(out, "{line}") {
+            write_failed(&e, &mut t, &mut write_ok);
         }
     }
-    if !write_ok && t.io_errors == 0 {
-        // Output refused (other than a closed pipe, which is reported above as nothing).
-        t.io_errors += 1;
+    if write_ok && let Err(e) = out.flush() {
+        write_failed(&e, &mut t, &mut write_ok);
+    }
+    if t.closed {
+        // As ripgrep: no summary, no message, success.
+        return EXIT_OK;
     }
     if !a.quiet {
         eprintln!(
@@ -353,8 +353,7 @@ fn process(
                 match done {
                     Done::File => t.files += 1,
                     Done::IoError { name, message } => {
-                        t.io_errors += 1;
-                        report_io(out, a, &name, &message, write_ok);
+                        report_io(out, a, &name, &message, t, write_ok);
                     }
                     Done::Game {
                         name,
@@ -465,21 +464,37 @@ fn emit(
         }
     };
     if let Err(e) = r {
-        *ok = false;
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write the output: {e}");
+        write_failed(&e, t, ok);
+    }
+}
+
+/// Writing the output failed: a closed pipe stops quietly, anything else is an I/O error.
+fn write_failed(e: &std::io::Error, t: &mut Totals, ok: &mut bool) {
+    *ok = false;
+    match Failure::of(e, "the output") {
+        Failure::Closed => t.closed = true,
+        f => {
+            f.report();
             t.io_errors += 1;
         }
     }
 }
 
-fn report_io(out: &mut impl Write, a: &Args, path: &str, message: &str, ok: &mut bool) {
+fn report_io(
+    out: &mut impl Write,
+    a: &Args,
+    path: &str,
+    message: &str,
+    t: &mut Totals,
+    ok: &mut bool,
+) {
+    t.io_errors += 1;
     match a.format {
         Format::Human => eprintln!("{path}: error[io]: {message}"),
         Format::Json => {
             let line = json!({"type": "error", "file": path, "kind": "io", "message": message});
-            if writeln!(out, "{line}").is_err() {
-                *ok = false;
+            if let Err(e) = writeln!(out, "{line}") {
+                write_failed(&e, t, ok);
             }
         }
     }
