@@ -80,12 +80,8 @@ pub enum Per {
 struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let found = inputs::expand(&a.paths, &a.ext);
     let mut status = EXIT_OK;
-    for e in &errors {
-        eprintln!("{}: error[io]: {}", e.path, e.message);
-        status = EXIT_ERROR;
-    }
     let mut outputs = Outputs::new(Target::of(a.output.as_deref()));
     let to_dir = matches!(outputs.target(), Target::Dir(_));
     let mut shared: Option<Sink> = None;
@@ -95,7 +91,15 @@ pub fn run(a: Args) -> i32 {
             Err(f) => return f.report(),
         }
     }
-    for input in &inputs {
+    for input in &found {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("{}: error[io]: {}", e.path, e.message);
+                status = EXIT_ERROR;
+                continue;
+            }
+        };
         let mut own: Option<Sink> = None;
         if to_dir {
             match open(&a, &mut outputs, &output_name(input, a.to)) {

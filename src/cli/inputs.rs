@@ -26,29 +26,33 @@ pub struct InputError {
     pub message: String,
 }
 
+/// What a command-line path gave: an input, or a path that could not be searched, in the
+/// order of the command line (and of the walk inside a directory), so that every line kifu
+/// prints follows the input order.
+pub type Found = Result<Input, InputError>;
+
 /// Expands the command-line paths: files as given, directories searched recursively (in
 /// name order, symbolic links inside them not followed, so loops cannot happen) for files
 /// whose extension is in `exts` (case-insensitive). No path: standard input.
-pub fn expand(paths: &[PathBuf], exts: &[String]) -> (Vec<Input>, Vec<InputError>) {
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
+pub fn expand(paths: &[PathBuf], exts: &[String]) -> Vec<Found> {
+    let mut found = Vec::new();
     if paths.is_empty() {
-        inputs.push(Input::Stdin);
+        found.push(Ok(Input::Stdin));
     }
     for p in paths {
         if p.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            found.push(Ok(Input::Stdin));
             continue;
         }
         match std::fs::metadata(p) {
-            Err(e) => errors.push(InputError {
+            Err(e) => found.push(Err(InputError {
                 path: p.display().to_string(),
                 message: e.to_string(),
-            }),
+            })),
             Ok(m) if m.is_dir() => {
-                let before = inputs.len();
-                walk(p, exts, &mut inputs, &mut errors);
-                if inputs.len() == before {
+                let before = found.len();
+                walk(p, exts, &mut found);
+                if !found[before..].iter().any(|f| f.is_ok()) {
                     eprintln!(
                         "kifu: warning: no files ending in .{} under {}",
                         exts.join(", ."),
@@ -56,10 +60,10 @@ pub fn expand(paths: &[PathBuf], exts: &[String]) -> (Vec<Input>, Vec<InputError
                     );
                 }
             }
-            Ok(_) => inputs.push(Input::File(p.clone())),
+            Ok(_) => found.push(Ok(Input::File(p.clone()))),
         }
     }
-    (inputs, errors)
+    found
 }
 
 fn has_ext(p: &Path, exts: &[String]) -> bool {
@@ -70,16 +74,16 @@ fn has_ext(p: &Path, exts: &[String]) -> bool {
 }
 
 /// Depth-first, without recursion, in name order.
-fn walk(root: &Path, exts: &[String], inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
+fn walk(root: &Path, exts: &[String], found: &mut Vec<Found>) {
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let entries = match std::fs::read_dir(&dir) {
             Ok(r) => r,
             Err(e) => {
-                errors.push(InputError {
+                found.push(Err(InputError {
                     path: dir.display().to_string(),
                     message: e.to_string(),
-                });
+                }));
                 continue;
             }
         };
@@ -89,10 +93,10 @@ fn walk(root: &Path, exts: &[String], inputs: &mut Vec<Input>, errors: &mut Vec<
             let entry = match entry {
                 Ok(e) => e,
                 Err(e) => {
-                    errors.push(InputError {
+                    found.push(Err(InputError {
                         path: dir.display().to_string(),
                         message: e.to_string(),
-                    });
+                    }));
                     continue;
                 }
             };
@@ -115,7 +119,7 @@ fn walk(root: &Path, exts: &[String], inputs: &mut Vec<Input>, errors: &mut Vec<
         files.sort();
         dirs.sort();
         // Files of this directory first, then its subdirectories in name order.
-        inputs.extend(files.into_iter().map(Input::File));
+        found.extend(files.into_iter().map(|f| Ok(Input::File(f))));
         stack.extend(dirs.into_iter().rev());
     }
 }

@@ -121,7 +121,7 @@ const BATCH_GAMES: usize = 32;
 const BATCH_BYTES: usize = 1 << 20;
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let found = inputs::expand(&a.paths, &a.ext);
     let threads = a
         .threads
         .map(usize::from)
@@ -135,9 +135,6 @@ pub fn run(a: Args) -> i32 {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut t = Totals::default();
     let mut write_ok = true;
-    for e in &errors {
-        report_io(&mut out, &a, &e.path, &e.message, &mut t, &mut write_ok);
-    }
     let progress = progress_bar(a.quiet);
     let started = Instant::now();
     // The reader thread cuts games into batches; `threads` workers check whole batches as
@@ -146,7 +143,7 @@ pub fn run(a: Args) -> i32 {
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<(u64, Vec<Done>)>(threads * 2);
     std::thread::scope(|scope| {
-        scope.spawn(move || read_all(inputs, job_tx));
+        scope.spawn(move || read_all(found, job_tx));
         for _ in 0..threads {
             let jobs = Arc::clone(&job_rx);
             let done = done_tx.clone();
@@ -243,7 +240,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 }
 
 /// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
+fn read_all(found: Vec<inputs::Found>, tx: SyncSender<(u64, Vec<Item>)>) {
     let mut batch: Vec<Item> = Vec::new();
     let mut bytes = 0usize;
     let mut seq = 0u64;
@@ -252,7 +249,17 @@ fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
         seq += 1;
         tx.send((seq - 1, std::mem::take(batch))).is_ok()
     };
-    for input in inputs {
+    for input in found {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                batch.push(Item::IoError {
+                    name: e.path,
+                    message: e.message,
+                });
+                continue;
+            }
+        };
         let name: Arc<str> = input.display().into();
         let reader: Box<dyn Read> = match &input {
             Input::Stdin => Box::new(std::io::stdin()),
@@ -490,7 +497,13 @@ fn report_io(
 ) {
     t.io_errors += 1;
     match a.format {
-        Format::Human => eprintln!("{path}: error[io]: {message}"),
+        Format::Human => {
+            // After what is already printed on standard output, whatever the buffers.
+            if let Err(e) = out.flush() {
+                write_failed(&e, t, ok);
+            }
+            eprintln!("{path}: error[io]: {message}");
+        }
         Format::Json => {
             let line = json!({"type": "error", "file": path, "kind": "io", "message": message});
             if let Err(e) = writeln!(out, "{line}") {
