@@ -4,6 +4,7 @@
 //! [`gufu`], sharing [`geometry`], [`betza`] and [`rules`]) → writers.
 
 pub mod betza;
+pub mod encoding;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;

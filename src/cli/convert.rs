@@ -9,7 +9,7 @@ use kifu::notation::RankStyle;
 use kifu::record::GameSplitter;
 use kifu::replay::Options;
 use kifu::writers::{Notation, Style, psn, rows};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
@@ -20,8 +20,8 @@ use std::path::PathBuf;
 /// then 1. Output files are written whole or not at all.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    input: inputs::InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "psn")]
     to: To,
@@ -45,9 +45,6 @@ pub struct Args {
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
-    /// File extensions searched for in directories.
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -80,7 +77,7 @@ pub enum Per {
 struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
-    let found = inputs::expand(&a.paths, &a.ext);
+    let found = a.input.expand();
     let mut status = EXIT_OK;
     let mut outputs = Outputs::new(Target::of(a.output.as_deref()));
     let to_dir = matches!(outputs.target(), Target::Dir(_));
@@ -190,22 +187,21 @@ fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> 
 
 fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal> {
     let name = input.display();
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => match std::fs::File::open(p) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("{name}: error[io]: {e}");
-                return Ok(EXIT_ERROR);
-            }
-        },
+    let mut reader = match input.open(a.input.encoding.choice()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{name}: error[io]: {e}");
+            return Ok(EXIT_ERROR);
+        }
     };
+    if let Some(w) = reader.warning() {
+        eprintln!("{name}: warning[encoding]: {w}");
+    }
     let opts = Options {
         default_variant: a.variant,
         keep_moves: true,
     };
     let mut status = EXIT_OK;
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
     let mut index = 0;
     let mut first_psn = true;
     let target = sink.name().to_string();

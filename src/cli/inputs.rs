@@ -1,6 +1,57 @@
-//! Finding the input files: paths, directories searched recursively, standard input.
+//! Finding the input files (paths, directories searched recursively, standard input) and
+//! opening them (decoded to UTF-8: see `kifu::encoding`).
 
+use kifu::encoding::{Choice, Decoder};
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
+
+/// The inputs of a command that reads many records (`validate`, `convert`).
+#[derive(clap::Args)]
+pub struct InputArgs {
+    /// Files or directories (searched recursively); `-` or nothing: standard input.
+    pub paths: Vec<PathBuf>,
+    /// File extensions searched for in directories (repeat or comma-separate).
+    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
+    pub ext: Vec<String>,
+    /// The text encoding. auto: UTF-16 if the file starts with a byte-order mark, else UTF-8
+    /// if its first 64 KiB are UTF-8, else Shift_JIS (CP932) if they are that (with a
+    /// warning). The others force one (utf-16: little-endian without a byte-order mark).
+    #[arg(long, value_enum, default_value = "auto", value_name = "ENCODING")]
+    pub encoding: EncodingArg,
+}
+
+impl InputArgs {
+    /// The inputs, in order (see [`expand`]).
+    pub fn expand(&self) -> Vec<Found> {
+        expand(&self.paths, &self.ext)
+    }
+}
+
+/// `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncodingArg {
+    Auto,
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "utf-16", alias = "utf16")]
+    Utf16,
+    #[value(alias = "shift_jis", alias = "shift-jis", alias = "sjis")]
+    Cp932,
+}
+
+impl EncodingArg {
+    pub fn choice(self) -> Choice {
+        match self {
+            EncodingArg::Auto => Choice::Auto,
+            EncodingArg::Utf8 => Choice::Utf8,
+            EncodingArg::Utf16 => Choice::Utf16,
+            EncodingArg::Cp932 => Choice::Cp932,
+        }
+    }
+}
+
+/// An opened input: its text as UTF-8, whatever its encoding.
+pub type Reader = Decoder<BufReader<Box<dyn Read>>>;
 
 /// One input: a file or standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +67,16 @@ impl Input {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
         }
+    }
+
+    /// Opens the input, decoded as `encoding` says. The first 64 KiB are read here (to choose
+    /// the encoding), so reading errors may show here.
+    pub fn open(&self, encoding: Choice) -> std::io::Result<Reader> {
+        let raw: Box<dyn Read> = match self {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => Box::new(std::fs::File::open(p)?),
+        };
+        Decoder::new(BufReader::with_capacity(1 << 16, raw), encoding)
     }
 }
 

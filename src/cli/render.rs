@@ -1,14 +1,16 @@
 //! `kifu render`: SVG diagrams of a record's positions, or of a position string.
 
 use super::diag::{Diag, Level};
+use super::inputs::Input;
 use super::output::{Failure, Outputs, Target};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
+use kifu::encoding::Choice;
 use kifu::notation::{self, Origin, RankStyle};
 use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
 use kifu::replay::{self, AnyMove, State};
 use kifu::svg::{self, Labels, Options, Style};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
@@ -168,15 +170,17 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
 
 /// Reads game number `a.game` of the input: the record, or the message to print.
 fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
+    let input = if path.as_os_str() == "-" {
+        Input::Stdin
     } else {
-        match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return Err(Fail(format!("{name}: error[io]: {e}"))),
-        }
+        Input::File(path.to_path_buf())
     };
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut reader = input
+        .open(Choice::Auto)
+        .map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+    if let Some(w) = reader.warning() {
+        eprintln!("{name}: warning[encoding]: {w}");
+    }
     let mut count = 0u64;
     for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
         let chunk = match chunk {

@@ -5,18 +5,18 @@
 //! results printed in input order.
 
 use super::diag::Diag;
-use super::inputs::{self, Input};
+use super::inputs;
 use super::load;
 use super::output::Failure;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
+use kifu::encoding::Choice;
 use kifu::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
 use kifu::replay::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -31,14 +31,11 @@ use std::time::{Duration, Instant};
 /// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    input: inputs::InputArgs,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
-    /// File extensions searched for in directories (repeat or comma-separate).
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
     /// Treat warnings (e.g. a Result tag that contradicts the game) as errors.
     #[arg(long)]
     strict: bool,
@@ -98,6 +95,12 @@ enum Item {
     },
     /// A file (or directory entry) could not be read.
     IoError { name: String, message: String },
+    /// Something to say about a whole file (how it was decoded).
+    Warning {
+        name: String,
+        kind: &'static str,
+        message: String,
+    },
 }
 
 /// An item once checked.
@@ -105,6 +108,11 @@ enum Done {
     File,
     IoError {
         name: String,
+        message: String,
+    },
+    Warning {
+        name: String,
+        kind: &'static str,
         message: String,
     },
     Game {
@@ -121,7 +129,8 @@ const BATCH_GAMES: usize = 32;
 const BATCH_BYTES: usize = 1 << 20;
 
 pub fn run(a: Args) -> i32 {
-    let found = inputs::expand(&a.paths, &a.ext);
+    let found = a.input.expand();
+    let encoding = a.input.encoding.choice();
     let threads = a
         .threads
         .map(usize::from)
@@ -143,7 +152,7 @@ pub fn run(a: Args) -> i32 {
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<(u64, Vec<Done>)>(threads * 2);
     std::thread::scope(|scope| {
-        scope.spawn(move || read_all(found, job_tx));
+        scope.spawn(move || read_all(found, encoding, job_tx));
         for _ in 0..threads {
             let jobs = Arc::clone(&job_rx);
             let done = done_tx.clone();
@@ -240,7 +249,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 }
 
 /// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all(found: Vec<inputs::Found>, tx: SyncSender<(u64, Vec<Item>)>) {
+fn read_all(found: Vec<inputs::Found>, encoding: Choice, tx: SyncSender<(u64, Vec<Item>)>) {
     let mut batch: Vec<Item> = Vec::new();
     let mut bytes = 0usize;
     let mut seq = 0u64;
@@ -261,21 +270,24 @@ fn read_all(found: Vec<inputs::Found>, tx: SyncSender<(u64, Vec<Item>)>) {
             }
         };
         let name: Arc<str> = input.display().into();
-        let reader: Box<dyn Read> = match &input {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match std::fs::File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    batch.push(Item::IoError {
-                        name: name.to_string(),
-                        message: e.to_string(),
-                    });
-                    continue;
-                }
-            },
+        let mut reader = match input.open(encoding) {
+            Ok(r) => r,
+            Err(e) => {
+                batch.push(Item::IoError {
+                    name: name.to_string(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
         };
         batch.push(Item::File);
-        let mut reader = BufReader::with_capacity(1 << 16, reader);
+        if let Some(w) = reader.warning() {
+            batch.push(Item::Warning {
+                name: name.to_string(),
+                kind: "encoding",
+                message: w.to_string(),
+            });
+        }
         let mut index = 0usize;
         for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
             if let Err(e) = &chunk
@@ -322,6 +334,15 @@ fn check_item(item: Item, opts: &Options, strict: bool) -> Done {
     match item {
         Item::File => Done::File,
         Item::IoError { name, message } => Done::IoError { name, message },
+        Item::Warning {
+            name,
+            kind,
+            message,
+        } => Done::Warning {
+            name,
+            kind,
+            message,
+        },
         Item::Game { name, index, chunk } => {
             let (g, size) = match chunk {
                 Ok(c) => {
@@ -361,6 +382,25 @@ fn process(
                     Done::File => t.files += 1,
                     Done::IoError { name, message } => {
                         report_io(out, a, &name, &message, t, write_ok);
+                    }
+                    Done::Warning {
+                        name,
+                        kind,
+                        message,
+                    } => {
+                        t.warnings += 1;
+                        let r = match a.format {
+                            Format::Human => writeln!(out, "{name}: warning[{kind}]: {message}"),
+                            Format::Json => writeln!(
+                                out,
+                                "{}",
+                                json!({"type": "warning", "file": name, "kind": kind,
+                                       "message": message})
+                            ),
+                        };
+                        if let Err(e) = r {
+                            write_failed(&e, t, write_ok);
+                        }
                     }
                     Done::Game {
                         name,
