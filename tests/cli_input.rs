@@ -191,3 +191,192 @@ fn undecodable_bytes_name_the_encodings_tried() {
         assert!(help.contains(t), "{help}");
     }
 }
+
+/// A tree with hidden files and folders, links to a file and to a folder, and ignore files.
+fn tree(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    let root = dir.join("games");
+    let other = dir.join("elsewhere");
+    for d in [&root, &root.join(".hidden"), &root.join("sub"), &other] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    for f in [
+        "a.psn",
+        ".dot.psn",
+        ".hidden/h.psn",
+        "sub/s.psn",
+        "skipped.psn",
+    ] {
+        std::fs::write(root.join(f), WA).unwrap();
+    }
+    std::fs::write(other.join("o.psn"), WA).unwrap();
+    std::os::unix::fs::symlink(other.join("o.psn"), root.join("link.psn")).unwrap();
+    std::os::unix::fs::symlink(&other, root.join("linkdir")).unwrap();
+    // An ignore file, as ripgrep reads them (`.ignore` counts outside git repositories too).
+    std::fs::write(root.join(".ignore"), "skipped.psn\n").unwrap();
+    dir
+}
+
+/// The files `validate` read, relative to `root`, in order.
+fn read_files(args: &[&str], root: &std::path::Path) -> Vec<String> {
+    let o = kifu(args, None);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+    let prefix = format!("{}/", root.display());
+    out(&o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["file"].as_str().unwrap_or("").replace(&prefix, "")
+        })
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+/// Walks skip hidden files and folders, do not follow symbolic links and respect ignore
+/// files, as ripgrep and fd do, unless --hidden, --follow (-L) or --no-ignore say otherwise.
+#[test]
+fn directory_walks_skip_hidden_and_linked_and_ignored_files() {
+    let dir = tree("walk");
+    let root = dir.join("games");
+    let r = root.to_str().unwrap();
+    let v = |extra: &[&str]| {
+        let mut args = vec!["validate", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(r);
+        read_files(&args, &root)
+    };
+    assert_eq!(v(&[]), ["a.psn", "sub/s.psn"]);
+    assert_eq!(
+        v(&["--hidden"]),
+        [".dot.psn", ".hidden/h.psn", "a.psn", "sub/s.psn"]
+    );
+    assert_eq!(
+        v(&["--follow"]),
+        ["a.psn", "link.psn", "linkdir/o.psn", "sub/s.psn"]
+    );
+    assert_eq!(v(&["-L"]), v(&["--follow"]));
+    assert_eq!(v(&["--no-ignore"]), ["a.psn", "skipped.psn", "sub/s.psn"]);
+    // A path given by name is read, hidden, ignored or a link.
+    for f in [".dot.psn", "skipped.psn", "link.psn", ".hidden"] {
+        let p = root.join(f);
+        let o = kifu(&["validate", p.to_str().unwrap()], None);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", err(&o));
+        assert!(err(&o).contains("1 game"), "{f}: {}", err(&o));
+    }
+    // convert walks the same way.
+    let o = kifu(&["convert", "--to", "csv", "--per", "game", r], None);
+    let csv = out(&o);
+    let files: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [format!("{r}/a.psn"), format!("{r}/sub/s.psn")],
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// In a git repository, .gitignore is respected too.
+#[test]
+fn gitignore_is_respected_in_a_repository() {
+    let dir = scratch("gitignore");
+    let ok = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(&dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("no git: skipped");
+        return;
+    }
+    std::fs::create_dir(dir.join("build")).unwrap();
+    std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+    std::fs::write(dir.join("build/out.psn"), WA).unwrap();
+    std::fs::write(dir.join("game.psn"), WA).unwrap();
+    let d = dir.to_str().unwrap();
+    assert_eq!(
+        read_files(&["validate", "--format", "json", d], &dir),
+        ["game.psn"]
+    );
+    assert_eq!(
+        read_files(&["validate", "--format", "json", "--no-ignore", d], &dir),
+        ["build/out.psn", "game.psn"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With --follow, a link loop is reported and the walk goes on.
+#[test]
+fn following_links_stops_at_loops() {
+    let dir = tree("loops");
+    let root = dir.join("games");
+    std::os::unix::fs::symlink(&root, root.join("sub/back")).unwrap();
+    let o = kifu(
+        &["validate", "--format", "json", "-L", root.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(out(&o).contains("\"kind\":\"io\""), "{}", out(&o));
+    assert!(out(&o).contains("sub/back"), "{}", out(&o));
+    assert!(out(&o).contains("s.psn"), "the walk went on: {}", out(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `kifu validate` with no path on a terminal searches the current directory (as `rg`
+/// does) instead of waiting for standard input; with standard input a pipe, it reads that.
+#[test]
+fn no_path_on_a_terminal_searches_the_current_directory() {
+    let dir = tree("no-path");
+    let root = dir.join("games");
+    let Ok(script) = which("script") else {
+        eprintln!("no script(1): skipped");
+        return;
+    };
+    // script(1) runs kifu on a new terminal; killed after 20 s if it waits for input.
+    let mut c = std::process::Command::new(script);
+    c.args([
+        "-qec",
+        &format!("{} validate --format json", env!("CARGO_BIN_EXE_kifu")),
+        "/dev/null",
+    ])
+    .current_dir(&root);
+    let child = c
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let killer = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(20));
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status();
+    });
+    let o = child.wait_with_output().unwrap();
+    let text = out(&o);
+    assert!(
+        text.contains("\"file\":\"a.psn\"") && text.contains("\"file\":\"sub/s.psn\""),
+        "did not search the current directory: {text}"
+    );
+    assert!(text.contains("\"type\":\"summary\""), "{text}");
+    drop(killer);
+    // Standard input a pipe: read.
+    let mut c = command(&["validate", "--format", "json"]);
+    c.current_dir(&root);
+    let o = run(c, Some(GUFU.as_bytes()));
+    assert!(out(&o).contains("\"file\":\"<stdin>\""), "{}", out(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn which(name: &str) -> Result<std::path::PathBuf, ()> {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .ok_or(())
+}
