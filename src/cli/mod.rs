@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod completions;
 mod convert;
 mod diag;
 mod generate;
@@ -39,6 +40,8 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -57,5 +60,7 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     }
 }
