@@ -370,3 +370,36 @@ fn lines_follow_the_input_order() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The summary counts in words: one file, two games, one warning.
+#[test]
+fn the_summary_says_one_and_many() {
+    let one_ply = "[Variant \"wa\"]\n\n1. SP-8g *\n";
+    let o = kifu(&["validate", "-"], Some(one_ply.as_bytes()));
+    assert_eq!(
+        err(&o).trim_end(),
+        "1 file, 1 game: 1 valid, 0 invalid, 0 warnings, 1 ply replayed"
+    );
+    // A Result tag that contradicts the game: a warning.
+    let mismatch = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    let o = kifu(&["validate", "-"], Some(mismatch.as_bytes()));
+    assert_eq!(
+        err(&o).trim_end(),
+        "1 file, 1 game: 1 valid, 0 invalid, 1 warning, 14 plies replayed"
+    );
+    let dir = scratch("summary");
+    std::fs::write(dir.join("a.psn"), format!("{GUFU}\n{WA}")).unwrap();
+    std::fs::write(dir.join("b.psn"), GUFU_BAD).unwrap();
+    let o = kifu(
+        &["validate", dir.to_str().unwrap(), "/nonexistent-kifu/c.psn"],
+        None,
+    );
+    assert!(
+        err(&o).ends_with(
+            "2 files, 3 games: 2 valid, 1 invalid, 0 warnings, 18 plies replayed, 1 I/O error\n"
+        ),
+        "{}",
+        err(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -211,15 +211,15 @@ pub fn run(a: Args) -> i32 {
     }
     if !a.quiet {
         eprintln!(
-            "{} files, {} games: {} valid, {} invalid, {} warnings, {} plies replayed{}",
-            t.files,
-            t.games,
+            "{}, {}: {} valid, {} invalid, {}, {} replayed{}",
+            count(t.files, "file", "files"),
+            count(t.games, "game", "games"),
             t.valid,
             t.invalid,
-            t.warnings,
-            t.plies,
+            count(t.warnings, "warning", "warnings"),
+            count(t.plies, "ply", "plies"),
             if t.io_errors > 0 {
-                format!(", {} I/O errors", t.io_errors)
+                format!(", {}", count(t.io_errors, "I/O error", "I/O errors"))
             } else {
                 String::new()
             }
@@ -232,6 +232,11 @@ pub fn run(a: Args) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// `1 file`, `2 files`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A progress bar on stderr, only when stderr is a terminal and not --quiet.
