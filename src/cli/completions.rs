@@ -1,11 +1,10 @@
 //! `kifu completions` and `kifu man`: shell completions and manual pages, generated from the
 //! same definitions as `--help`, so they cannot drift from it.
 
-use super::output::{Failure, Outputs, Target};
+use super::output::{Target, write_documents};
 use super::{Cli, EXIT_ERROR, EXIT_OK};
 use clap::CommandFactory;
 use clap_complete::Shell;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Print a shell completion script.
@@ -37,7 +36,10 @@ pub fn completions(a: CompletionsArgs) -> i32 {
     let mut cmd = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "kifu", &mut script);
-    write_pages(Target::Stdout, vec![(String::new(), script)])
+    match write_documents(Target::Stdout, [("", &script[..])]) {
+        Ok(()) => EXIT_OK,
+        Err(f) => f.report(),
+    }
 }
 
 pub fn man(a: ManArgs) -> i32 {
@@ -73,21 +75,8 @@ pub fn man(a: ManArgs) -> i32 {
         }
         pages.push((page.get_filename(), roff));
     }
-    write_pages(target, pages)
-}
-
-/// Writes (name, text) pages, whole or not at all.
-fn write_pages(target: Target, pages: Vec<(String, Vec<u8>)>) -> i32 {
-    let mut outputs = Outputs::new(target);
-    let mut write = || -> Result<(), Failure> {
-        for (name, text) in &pages {
-            let mut sink = outputs.open(name)?;
-            sink.write_all(text).map_err(|e| sink.failure(&e))?;
-            outputs.close(sink)?;
-        }
-        Ok(())
-    };
-    match write().and_then(|()| outputs.commit()) {
+    let pages = pages.iter().map(|(n, t)| (n.as_str(), &t[..]));
+    match write_documents(target, pages) {
         Ok(()) => EXIT_OK,
         Err(f) => f.report(),
     }

@@ -368,6 +368,21 @@ impl Drop for Outputs {
     }
 }
 
+/// Writes whole documents (name, text) to `target`, whole or not at all: standard output or a
+/// file gets them one after the other; a directory gets one file each, under its name.
+pub fn write_documents<'a>(
+    target: Target,
+    documents: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+) -> Result<(), Failure> {
+    let mut outputs = Outputs::new(target);
+    for (name, text) in documents {
+        let mut sink = outputs.open(name)?;
+        sink.write_all(text).map_err(|e| sink.failure(&e))?;
+        outputs.close(sink)?;
+    }
+    outputs.commit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

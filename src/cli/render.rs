@@ -2,7 +2,7 @@
 
 use super::diag::{Diag, Level};
 use super::inputs::Input;
-use super::output::{Failure, Outputs, Target};
+use super::output::{Failure, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::encoding::Choice;
@@ -10,7 +10,7 @@ use kifu::notation::{self, Origin, RankStyle};
 use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
 use kifu::replay::{self, AnyMove, State};
 use kifu::svg::{self, Labels, Options, Style};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
@@ -364,17 +364,8 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
         ));
     }
     let shown = target.display();
-    let mut outputs = Outputs::new(target);
-    let mut write = || -> Result<(), Failure> {
-        for (name, doc) in diagrams {
-            let mut sink = outputs.open(name)?;
-            sink.write_all(doc.as_bytes())
-                .map_err(|e| sink.failure(&e))?;
-            outputs.close(sink)?;
-        }
-        Ok(())
-    };
-    match write().and_then(|()| outputs.commit()) {
+    let documents = diagrams.iter().map(|(n, d)| (n.as_str(), d.as_bytes()));
+    match write_documents(target, documents) {
         // A closed pipe: stop quietly.
         Ok(()) | Err(Failure::Closed) => Ok(()),
         Err(Failure::Error(m)) => Err(Fail(format!("{shown}: error[io]: {m} (nothing written)"))),
