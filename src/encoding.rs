@@ -11,9 +11,10 @@
 //! 1. a UTF-16 byte-order mark (`FF FE`, `FE FF`): UTF-16, little- or big-endian;
 //! 2. otherwise, if those bytes are UTF-8 (a UTF-8 byte-order mark is allowed and kept): UTF-8,
 //!    handed on untouched;
-//! 3. otherwise, if they are CP932 text (valid CP932 without control characters other than
-//!    tab, line feed, form feed and carriage return, which binary data is full of): CP932,
-//!    with a warning ([`Decoder::warning`]);
+//! 3. otherwise, if they read as Japanese text in CP932 (all CP932, no control characters
+//!    but tab, line feed, form feed and carriage return, at least two double-byte characters,
+//!    and more breaks than multi-byte characters when read as UTF-8): CP932, with a warning
+//!    ([`Decoder::warning`]);
 //! 4. otherwise UTF-8, and the parser reports `invalid_utf8` where the bytes go wrong.
 //!
 //! Bytes after the first 64 KiB that do not fit the chosen encoding are an `invalid_utf8`
@@ -258,10 +259,7 @@ fn sniff(prefix: &[u8], at_end: bool) -> (Encoding, Option<String>) {
     if utf8 {
         return (Encoding::Utf8, None);
     }
-    let text = !prefix
-        .iter()
-        .any(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r')) || b == 0x7F);
-    if text && is_cp932(prefix, at_end) {
+    if looks_cp932(prefix, at_end) {
         let at = std::str::from_utf8(prefix).map_or_else(|e| e.valid_up_to(), |_| 0);
         return (
             Encoding::Cp932,
@@ -280,19 +278,68 @@ fn sniff(prefix: &[u8], at_end: bool) -> (Encoding, Option<String>) {
     (Encoding::Utf8, None)
 }
 
-/// Whether `bytes` are CP932 (all of them, or up to a character cut at the end when the
-/// stream goes on).
-fn is_cp932(bytes: &[u8], at_end: bool) -> bool {
+/// Whether bytes that are not UTF-8 read as Japanese text in CP932 rather than as damaged
+/// UTF-8: they are all CP932, without control characters other than tab, line feed, form feed
+/// and carriage return (binary data is full of them), with at least two double-byte characters
+/// (kanji, kana...), and read as UTF-8 they break more often than they hold a multi-byte
+/// character (so a UTF-8 record with a damaged byte stays UTF-8, and is an error right there).
+fn looks_cp932(bytes: &[u8], at_end: bool) -> bool {
+    let control = bytes
+        .iter()
+        .any(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r')) || b == 0x7F);
+    if control {
+        return false;
+    }
+    let Some(doubles) = cp932_double_chars(bytes, at_end) else {
+        return false;
+    };
+    let (chars, breaks) = utf8_chars_and_breaks(bytes, at_end);
+    doubles >= 2 && breaks > chars
+}
+
+/// How many double-byte characters `bytes` hold as CP932 (all of them, or up to a character
+/// cut at the end when the stream goes on); None if they are not CP932.
+fn cp932_double_chars(bytes: &[u8], at_end: bool) -> Option<usize> {
     let mut d = SHIFT_JIS.new_decoder_without_bom_handling();
     let mut scratch = vec![0u8; 16 * 1024];
     let mut src = bytes;
+    let mut doubles = 0;
     loop {
-        let (r, read, _) = d.decode_to_utf8_without_replacement(src, &mut scratch, at_end);
+        let (r, read, written) = d.decode_to_utf8_without_replacement(src, &mut scratch, at_end);
         src = &src[read..];
+        // Single bytes decode to ASCII, U+0080 or half-width katakana (U+FF61..U+FF9F).
+        doubles += std::str::from_utf8(&scratch[..written]).map_or(0, |s| {
+            s.chars()
+                .filter(|&c| c >= '\u{100}' && !('\u{FF61}'..='\u{FF9F}').contains(&c))
+                .count()
+        });
         match r {
-            DecoderResult::InputEmpty => return true,
+            DecoderResult::InputEmpty => return Some(doubles),
             DecoderResult::OutputFull => continue,
-            DecoderResult::Malformed(..) => return false,
+            DecoderResult::Malformed(..) => return None,
+        }
+    }
+}
+
+/// Read as UTF-8: how many multi-byte characters, and how many places where it breaks.
+fn utf8_chars_and_breaks(bytes: &[u8], at_end: bool) -> (usize, usize) {
+    let multi = |s: &[u8]| s.iter().filter(|&&b| b >= 0xC0).count();
+    let (mut chars, mut breaks) = (0, 0);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => return (chars + multi(s.as_bytes()), breaks),
+            Err(e) => {
+                chars += multi(&rest[..e.valid_up_to()]);
+                match e.error_len() {
+                    Some(n) => {
+                        breaks += 1;
+                        rest = &rest[e.valid_up_to() + n..];
+                    }
+                    // Cut at the end: a break only if the stream ends there.
+                    None => return (chars, breaks + usize::from(at_end)),
+                }
+            }
         }
     }
 }
@@ -416,6 +463,18 @@ mod tests {
         let mut cut = vec![b' '; SNIFF_BYTES - 1];
         cut.extend_from_slice("和".as_bytes());
         assert_eq!(decode(&cut, Choice::Auto, 4096).0, Encoding::Utf8);
+        // Damaged UTF-8 stays UTF-8: Japanese text with a bad byte; ASCII with a stray byte.
+        let mut damaged = TEXT.as_bytes().to_vec();
+        damaged.insert(damaged.len() - 6, 0x82);
+        assert_eq!(
+            decode(&damaged, Choice::Auto, 4096),
+            (Encoding::Utf8, damaged.clone())
+        );
+        let stray = b"[Event \"x\"]\n\n1. SP-8g {a \xDB\x7D b} *\n";
+        assert_eq!(
+            decode(stray, Choice::Auto, 4096),
+            (Encoding::Utf8, stray.to_vec())
+        );
         // Neither UTF-8 nor CP932 text: UTF-8.
         for neither in [
             &b"[Event \"\xFF\xFF\"]"[..],
@@ -441,7 +500,7 @@ mod tests {
         for a in 0x80..=0xFFu8 {
             for b in 0..=0xFFu8 {
                 let pair = [a, b];
-                if !is_cp932(&pair, true) {
+                if cp932_double_chars(&pair, true).is_none() {
                     for tail in [&[][..], &[0xA0][..], &[0x82, 0xA0][..]] {
                         let mut t = vec![b'x'];
                         t.extend_from_slice(&pair);
