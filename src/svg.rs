@@ -1,11 +1,11 @@
 //! SVG diagrams of positions, in the manner of python-chess's `chess.svg`.
 //!
 //! ```
-//! use kifu::replay::State;
+//! use kifu::rules::Position;
 //! use kifu::svg::{self, Options};
-//! use kifu::Variant;
-//! let state = State::start(Variant::Wa);
-//! let doc = svg::board(&state, &Options::default());
+//! use kifu::{Variant, wa};
+//! let pos = wa::Position::start(Variant::Wa);
+//! let doc = svg::board(&pos, &Options::default());
 //! assert!(doc.starts_with("<svg"));
 //! ```
 //!
@@ -32,8 +32,8 @@
 
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
 use crate::gufu::{self, Facing, PieceId};
-use crate::notation::{RankStyle, rank_text};
-use crate::replay::{AnyMove, State};
+use crate::notation::RankStyle;
+use crate::rules::{Move, Position};
 use crate::wa::{self, Kind};
 use std::fmt::Write;
 
@@ -57,10 +57,10 @@ pub enum Labels {
     English,
 }
 
-/// Options of a diagram. `Default` gives an unflipped wooden board with kanji and kanji
-/// ranks, no highlights, no caption, at its natural size.
+/// Options of a diagram of a position whose moves are `M`. `Default` gives an unflipped
+/// wooden board with kanji and kanji ranks, no highlights, no caption, at its natural size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<M> {
     /// View the board from White's side (rank `a` / `一` at the bottom, file 1 on the left).
     pub flip: bool,
     pub style: Style,
@@ -68,7 +68,7 @@ pub struct Options {
     /// Rank coordinates: `一`… (default) or `a`….
     pub ranks: RankStyle,
     /// Highlight this move's squares (from and to; a drop or Gufū turn: its square).
-    pub last_move: Option<AnyMove>,
+    pub last_move: Option<M>,
     /// Highlight this square as a King in check (see [`check_square`]).
     pub check: Option<Square>,
     /// A line of text under the board.
@@ -77,7 +77,7 @@ pub struct Options {
     pub size: Option<u32>,
 }
 
-impl Default for Options {
+impl<M> Default for Options<M> {
     fn default() -> Self {
         Options {
             flip: false,
@@ -97,29 +97,38 @@ pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino M
 'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
 const LATIN_FAMILY: &str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif";
 
-/// A diagram of either game's position.
-pub fn board(state: &State, opts: &Options) -> String {
-    match state {
-        State::Wa(g) => wa(g.position(), opts),
-        State::Gufu(p) => gufu(p, opts),
+/// A position that can be drawn.
+pub trait Diagram: Position {
+    /// The diagram of this position.
+    fn diagram(&self, o: &Options<Self::Move>) -> String;
+}
+
+impl Diagram for wa::Position {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self, o)
     }
 }
 
-/// The square of the side to move's King when it is in check (for [`Options::check`]).
-pub fn check_square(state: &State) -> Option<Square> {
-    match state {
-        State::Wa(g) => {
-            let p = g.position();
-            if p.in_check() { p.king(p.turn()) } else { None }
-        }
-        State::Gufu(p) => {
-            if p.in_check() {
-                p.find(PieceId::king(p.turn()))
-            } else {
-                None
-            }
-        }
+impl Diagram for wa::Game {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self.position(), o)
     }
+}
+
+impl Diagram for gufu::Position {
+    fn diagram(&self, o: &Options<gufu::Move>) -> String {
+        gufu(self, o)
+    }
+}
+
+/// A diagram of a position of either game.
+pub fn board<D: Diagram>(pos: &D, opts: &Options<D::Move>) -> String {
+    pos.diagram(opts)
+}
+
+/// The square of the side to move's King when it is in check (for [`Options::check`]).
+pub fn check_square<P: Position>(pos: &P) -> Option<Square> {
+    pos.checked_king()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +308,7 @@ struct Doc {
 }
 
 impl Doc {
-    fn open(l: &Layout, o: &Options, title: &str, desc: &str) -> Doc {
+    fn open<M>(l: &Layout, o: &Options<M>, title: &str, desc: &str) -> Doc {
         let mut s = String::new();
         let size = match o.size {
             Some(w) => {
@@ -343,7 +352,7 @@ font-family=\"{}\" role=\"img\">",
         Doc { s }
     }
 
-    fn close(mut self, l: &Layout, o: &Options) -> String {
+    fn close<M>(mut self, l: &Layout, o: &Options<M>) -> String {
         if let (Some(y), Some(c)) = (l.caption_y, &o.caption) {
             let _ = writeln!(
                 self.s,
@@ -361,7 +370,13 @@ dominant-baseline=\"central\" fill=\"{}\">{}</text>",
     }
 
     /// Board, grid, coordinates and highlights.
-    fn grid(&mut self, l: &Layout, o: &Options, hoshi: &[(f64, f64)], lit: &[(Square, &str)]) {
+    fn grid<M>(
+        &mut self,
+        l: &Layout,
+        o: &Options<M>,
+        hoshi: &[(f64, f64)],
+        lit: &[(Square, &str)],
+    ) {
         let p = palette(o.style);
         let u = l.u;
         let (bw, bh) = (l.geo.files as f64 * u, l.geo.ranks as f64 * u);
@@ -450,7 +465,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
                 "<text x=\"{}\" y=\"{}\" dominant-baseline=\"central\">{}</text>",
                 n(l.x0 + bw + m + 0.35 * u.min(48.0)),
                 n(l.y0 + (r as f64 + 0.5) * u),
-                esc(&rank_text(rank, o.ranks))
+                esc(&o.ranks.rank_text(rank))
             );
         }
         let _ = writeln!(
@@ -467,27 +482,18 @@ fn sq_name(geo: Geometry, sq: Square) -> String {
     format!(
         "{}{}",
         geo.file(sq),
-        rank_text(geo.rank(sq), RankStyle::Letters)
+        RankStyle::Letter.rank_text(geo.rank(sq))
     )
 }
 
 /// Squares to highlight: the last move's, then the check.
-fn highlights(o: &Options) -> Vec<(Square, &'static str)> {
+fn highlights<M: Move>(o: &Options<M>) -> Vec<(Square, &'static str)> {
     let mut v = Vec::new();
-    match o.last_move {
-        Some(AnyMove::Wa(m)) => {
-            if let Some(f) = m.from() {
-                v.push((f, "lastmove"));
-            }
-            v.push((m.to(), "lastmove"));
+    if let Some(m) = o.last_move {
+        if let Some(f) = m.from() {
+            v.push((f, "lastmove"));
         }
-        Some(AnyMove::Gufu(m)) => {
-            if let gufu::Move::Step { from, .. } = m {
-                v.push((from, "lastmove"));
-            }
-            v.push((m.to(), "lastmove"));
-        }
-        None => {}
+        v.push((m.to(), "lastmove"));
     }
     if let Some(c) = o.check {
         v.push((c, "check"));
@@ -683,7 +689,7 @@ fn wa_hand_text(hand: &[(Kind, u8)]) -> String {
 }
 
 /// A diagram of a Wa position.
-pub fn wa(pos: &wa::Position, o: &Options) -> String {
+pub fn wa(pos: &wa::Position, o: &Options<wa::Move>) -> String {
     let u = WA_U;
     let hands = [wa_hand(pos, Color::Black), wa_hand(pos, Color::White)];
     let row_h = 0.95 * u * WA_HAND_SCALE + 0.12 * u;
@@ -711,9 +717,10 @@ pub fn wa(pos: &wa::Position, o: &Options) -> String {
     };
     let l = Layout::new(WA, u, o.flip, left_w, right_w, o.caption.is_some());
     let fen = wa::fen::write(pos);
-    let variant = match pos.variant() {
-        wa::Variant::Wa => "Wa shogi",
-        wa::Variant::WaNoDrop => "Wa shogi (no drops)",
+    let variant = if pos.variant().drops() {
+        "Wa shogi"
+    } else {
+        "Wa shogi (no drops)"
     };
     let mut desc = format!(
         "{variant} position {fen}. {} to move{}.",
@@ -805,7 +812,7 @@ fn wa_hand_svg(
     at_bottom: bool,
     x: f64,
     l: &Layout,
-    o: &Options,
+    o: &Options<wa::Move>,
     row_h: f64,
     header: f64,
     max_rows: usize,
@@ -893,10 +900,10 @@ const GUFU_HAND_SCALE: f64 = 0.55;
 
 fn facing_degrees(f: Facing) -> u32 {
     match f {
-        Facing::N => 0,
-        Facing::E => 90,
-        Facing::S => 180,
-        Facing::W => 270,
+        Facing::North => 0,
+        Facing::East => 90,
+        Facing::South => 180,
+        Facing::West => 270,
     }
 }
 
@@ -935,7 +942,7 @@ fn gufu_text(id: PieceId, labels: Labels) -> (String, bool) {
 }
 
 /// A diagram of a Gufū position.
-pub fn gufu(pos: &gufu::Position, o: &Options) -> String {
+pub fn gufu(pos: &gufu::Position, o: &Options<gufu::Move>) -> String {
     let u = GUFU_U;
     let hand: Vec<PieceId> = PieceId::ALL
         .into_iter()

@@ -6,8 +6,9 @@
 
 use kifu::Variant;
 use kifu::geometry::{GUFU, Square, WA};
-use kifu::replay::{AnyMove, State};
+use kifu::rules::Position;
 use kifu::svg::{self, Labels, Options, Style};
+use kifu::{for_game, replay::State};
 use kifu::{gufu, wa};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -127,12 +128,12 @@ fn text_of(n: &roxmltree::Node) -> String {
         .collect()
 }
 
-fn wa_state(fen: &str) -> State {
-    State::from_position_string(Variant::Wa, fen).unwrap()
+fn wa_state(fen: &str) -> wa::Game {
+    wa::Game::from_position_string(Variant::Wa, fen).unwrap()
 }
 
-fn gufu_state(s: &str) -> State {
-    State::from_position_string(Variant::Gufu, s).unwrap()
+fn gufu_state(s: &str) -> gufu::Position {
+    gufu::Position::from_position_string(Variant::Gufu, s).unwrap()
 }
 
 /// Black King 6k, White King 6a, a promoted Sparrow Pawn of Black's on 5c, a Swooping Owl of
@@ -165,7 +166,7 @@ fn snapshot_wa_flipped() {
         flip: true,
         style: Style::Plain,
         labels: Labels::English,
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
         ..Options::default()
     };
@@ -369,7 +370,7 @@ fn wa_rank_coordinates() {
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
     let o = Options {
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         flip: true,
         ..Options::default()
     };
@@ -545,10 +546,7 @@ fn gufu_check_square() {
     for s in ["Ke1/2/Wnks w S 4", GUFU_SETUP] {
         let st = gufu_state(s);
         let expected = if st.in_check() {
-            match &st {
-                State::Gufu(p) => p.find(gufu::PieceId::king(p.turn())),
-                _ => None,
-            }
+            st.find(gufu::PieceId::king(st.turn()))
         } else {
             None
         };
@@ -559,7 +557,7 @@ fn gufu_check_square() {
 #[test]
 fn last_move_highlight() {
     let s = wa_state(WA_HANDS);
-    let lit = |m: AnyMove| -> Vec<String> {
+    let lit = |m: wa::Move| -> Vec<String> {
         let doc = svg::board(
             &s,
             &Options {
@@ -573,22 +571,22 @@ fn last_move_highlight() {
             .map(|n| n.attribute("data-square").unwrap().to_string())
             .collect()
     };
-    let step = AnyMove::Wa(wa::Move::Normal {
+    let step = wa::Move::Normal {
         from: WA.square(5, 4).unwrap(),
         to: WA.square(5, 3).unwrap(),
         promote: true,
-    });
+    };
     assert_eq!(lit(step), ["5d", "5c"]);
-    let drop = AnyMove::Wa(wa::Move::Drop {
+    let drop = wa::Move::Drop {
         kind: wa::Kind::SP,
         to: WA.square(5, 6).unwrap(),
-    });
+    };
     assert_eq!(lit(drop), ["5f"]);
     let g = gufu_state(GUFU_SETUP);
-    let turn = AnyMove::Gufu(gufu::Move::Turn {
+    let turn = gufu::Move::Turn {
         at: GUFU.square(2, 1).unwrap(),
-        facing: gufu::Facing::E,
-    });
+        facing: gufu::Facing::East,
+    };
     let doc = svg::board(
         &g,
         &Options {
@@ -632,14 +630,16 @@ fn every_start_position_and_style_is_well_formed() {
         for style in [Style::Wood, Style::Plain] {
             for labels in [Labels::Kanji, Labels::English] {
                 for flip in [false, true] {
-                    let o = Options {
-                        style,
-                        labels,
-                        flip,
-                        caption: Some("x".into()),
-                        ..Options::default()
-                    };
-                    parse(&svg::board(&State::start(v), &o));
+                    for_game!(State::start(v), pos => {
+                        let o = Options {
+                            style,
+                            labels,
+                            flip,
+                            caption: Some("x".into()),
+                            ..Options::default()
+                        };
+                        parse(&svg::board(&pos, &o));
+                    });
                 }
             }
         }

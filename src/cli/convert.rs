@@ -1,15 +1,14 @@
 //! `kifu convert`: normalized records, other notations, CSV and JSON.
 
 use super::inputs::{self, Input};
-use super::load::{Loaded, load};
+use super::load;
 use super::output::{Failure, Outputs, Sink, Target};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
-use kifu::record::GameSplitter;
 use kifu::replay::Options;
 use kifu::writers::{Notation, Style, psn, rows};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
@@ -187,40 +186,31 @@ fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> 
 
 fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal> {
     let name = input.display();
-    let mut reader = match input.open(a.input.encoding.choice()) {
-        Ok(r) => r,
+    let mut games = match load::open(input, a.input.encoding.choice()) {
+        Ok(g) => g,
         Err(e) => {
             eprintln!("{name}: error[io]: {e}");
             return Ok(EXIT_ERROR);
         }
     };
-    if let Some(w) = reader.warning() {
-        eprintln!("{name}: warning[encoding]: {w}");
-    }
     let opts = Options {
         default_variant: a.variant,
         keep_moves: true,
     };
     let mut status = EXIT_OK;
-    let mut index = 0;
     let mut first_psn = true;
     let target = sink.name().to_string();
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        index += 1;
-        let g = match chunk {
-            Ok(c) => load(c, index, &opts, false),
-            Err(e) => {
-                if e.kind == kifu::record::ErrorKind::Io {
-                    eprintln!("{name}: error[io]: {}", e.message);
-                    return Ok(EXIT_ERROR);
-                }
-                Loaded {
-                    record: None,
-                    report: None,
-                    errors: vec![super::diag::Diag::from_record_error(&e, index, None)],
-                    warnings: Vec::new(),
-                }
+    for item in &mut games {
+        let (index, g) = match item {
+            load::Item::Warning { kind, message } => {
+                eprintln!("{name}: warning[{kind}]: {message}");
+                continue;
             }
+            load::Item::Io(message) => {
+                eprintln!("{name}: error[io]: {message}");
+                return Ok(EXIT_ERROR);
+            }
+            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
         };
         for d in g.errors.iter().chain(&g.warnings) {
             eprint!("{}", d.human(&name));
@@ -274,7 +264,7 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
             }
         }
     }
-    if index == 0 {
+    if games.games_read() == 0 {
         // As validate: an input without any game is an error, not an empty success.
         eprintln!("{name}: error[empty_input]: no game: the input is empty");
         status = EXIT_INVALID;
@@ -301,7 +291,7 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
     if let Some(r) = a.ranks {
         style.ranks = match r {
             Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letters,
+            Ranks::Letters => RankStyle::Letter,
         };
     }
     Ok(style)

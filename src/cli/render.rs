@@ -1,17 +1,17 @@
 //! `kifu render`: SVG diagrams of a record's positions, or of a position string.
 
-use super::diag::{Diag, Level};
+use super::diag::Diag;
 use super::inputs::Input;
+use super::load::{self, Loaded};
 use super::output::{Failure, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
-use kifu::Variant;
 use kifu::encoding::Choice;
-use kifu::notation::{self, Origin, RankStyle};
-use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
-use kifu::replay::{self, AnyMove, State};
-use kifu::svg::{self, Labels, Options, Style};
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use kifu::notation::{self, Notate, RankStyle};
+use kifu::record::Record;
+use kifu::replay::{self, Report, State};
+use kifu::svg::{self, Diagram, Labels, Options, Style};
+use kifu::{Variant, for_game};
+use std::path::PathBuf;
 
 /// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
 /// last move and check highlighted.
@@ -109,8 +109,15 @@ pub fn run(a: Args) -> i32 {
     }
 }
 
-fn base_options(a: &Args) -> Options {
-    Options {
+/// The diagram of `pos` with the options of the command line; `last` is the move that led
+/// to it, `caption` the default caption.
+fn diagram<D: Diagram>(
+    a: &Args,
+    pos: &D,
+    last: Option<D::Move>,
+    caption: impl FnOnce() -> String,
+) -> String {
+    let o = Options {
         flip: a.flip,
         style: match a.style {
             StyleArg::Wood => Style::Wood,
@@ -120,14 +127,23 @@ fn base_options(a: &Args) -> Options {
             LabelsArg::Kanji => Labels::Kanji,
             LabelsArg::English => Labels::English,
         },
-        ranks: match a.ranks {
-            RanksArg::Kanji => RankStyle::Kanji,
-            RanksArg::Letters => RankStyle::Letters,
+        ranks: ranks(a),
+        last_move: last,
+        check: svg::check_square(pos),
+        caption: if a.no_caption {
+            None
+        } else {
+            Some(a.caption.clone().unwrap_or_else(caption))
         },
-        last_move: None,
-        check: None,
-        caption: None,
         size: a.size,
+    };
+    svg::board(pos, &o)
+}
+
+fn ranks(a: &Args) -> RankStyle {
+    match a.ranks {
+        RanksArg::Kanji => RankStyle::Kanji,
+        RanksArg::Letters => RankStyle::Letter,
     }
 }
 
@@ -144,73 +160,40 @@ fn render(a: &Args) -> Result<(), Fail> {
 
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     let variant = a.variant.unwrap_or(Variant::Wa);
-    let state = State::from_position_string(variant, ps).map_err(|(offset, message)| {
+    let state = State::from_position_string(variant, ps).map_err(|e| {
         Fail(format!(
-            "error[bad_position]: bad {variant} position string: {message} (at byte {offset})"
+            "error[bad_position]: bad {variant} position string: {} (at byte {})",
+            e.message, e.offset
         ))
     })?;
-    let mut o = base_options(a);
-    o.check = svg::check_square(&state);
-    o.caption = if a.no_caption {
-        None
-    } else if let Some(c) = &a.caption {
-        Some(c.clone())
-    } else {
-        Some(format!(
-            "{} to move",
-            if state.turn() == kifu::geometry::Color::Black {
-                "Black"
-            } else {
-                "White"
-            }
-        ))
+    let side = match state.turn() {
+        kifu::geometry::Color::Black => "Black",
+        kifu::geometry::Color::White => "White",
     };
-    Ok(svg::board(&state, &o))
+    Ok(for_game!(&state, p => diagram(a, p, None, || format!("{side} to move"))))
 }
 
-/// Reads game number `a.game` of the input: the record, or the message to print.
-fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
-    let input = if path.as_os_str() == "-" {
-        Input::Stdin
-    } else {
-        Input::File(path.to_path_buf())
-    };
-    let mut reader = input
-        .open(Choice::Auto)
-        .map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
-    if let Some(w) = reader.warning() {
-        eprintln!("{name}: warning[encoding]: {w}");
-    }
-    let mut count = 0u64;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        let chunk = match chunk {
-            Ok(c) => c,
-            Err(e) if e.kind == ErrorKind::Io => {
-                return Err(Fail(format!("{name}: error[io]: {}", e.message)));
+/// Reads and replays game number `a.game` of the input: the game, or the message to print.
+fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
+    let mut games =
+        load::open(input, Choice::Auto).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+    for item in &mut games {
+        match item {
+            load::Item::Warning { kind, message } => {
+                eprintln!("{name}: warning[{kind}]: {message}")
             }
-            Err(e) => {
-                count += 1;
-                if count == a.game {
-                    let d = Diag::from_record_error(&e, count as usize, None);
-                    return Err(Fail(d.human(name)));
-                }
-                continue;
+            load::Item::Io(message) => return Err(Fail(format!("{name}: error[io]: {message}"))),
+            load::Item::Game { index, chunk } if index as u64 == a.game => {
+                let g = load::load(chunk, index, opts, false);
+                return match g.record {
+                    Some(_) => Ok(g),
+                    None => Err(Fail(g.errors.iter().map(|d| d.human(name)).collect())),
+                };
             }
-        };
-        count += 1;
-        if count < a.game {
-            continue;
+            load::Item::Game { .. } => {}
         }
-        let base = chunk.offset;
-        let text = String::from_utf8(chunk.bytes.clone()).ok();
-        return parse_game(chunk).map_err(|e: RecordError| {
-            Fail(
-                Diag::from_record_error(&e, count as usize, text.as_deref().map(|t| (t, base)))
-                    .human(name),
-            )
-        });
     }
-    Err(Fail(match count {
+    Err(Fail(match games.games_read() {
         0 => format!("{name}: error[no_such_game]: the input holds no game"),
         1 => format!(
             "{name}: error[no_such_game]: the input holds 1 game; there is no game {}",
@@ -224,97 +207,110 @@ fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
 }
 
 fn from_record(a: &Args) -> Result<Diagrams, Fail> {
-    let path = a.path.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let name = if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
+    let input = match &a.path {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+        _ => Input::Stdin,
     };
-    let record = read_game(a, &path, &name)?;
-    let report = replay::replay(
-        &record,
-        &replay::Options {
-            default_variant: a.variant,
-            keep_moves: true,
-        },
-    );
-    let line = replay::main_line(&record.movetext, &report);
-    let written = record.movetext.main_moves().count() as u64;
-    // Plies that can be drawn: 0 ..= last.
-    let last = line.len() as u64 - u64::from(!line.is_empty());
-    let game = a.game;
-    let invalid = |wanted: &str| -> Fail {
+    let name = input.display();
+    let opts = replay::Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let g = read_game(a, &input, &name, &opts)?;
+    let (Some(record), Some(report)) = (g.record, g.report) else {
+        return Err(Fail(String::new()));
+    };
+    let drawn = Drawn {
+        a,
+        record: &record,
+        report: &report,
+        errors: &g.errors,
+        name: &name,
+    };
+    match &report.played {
+        Some(played) => for_game!(played, p => drawn.diagrams(p.main_line(&record.movetext))),
+        None => Err(drawn.invalid("its first position")),
+    }
+}
+
+/// A game being drawn.
+struct Drawn<'a> {
+    a: &'a Args,
+    record: &'a Record,
+    report: &'a Report,
+    /// The replay's errors, ready to print.
+    errors: &'a [Diag],
+    name: &'a str,
+}
+
+impl Drawn<'_> {
+    /// The game's errors, then why nothing is drawn.
+    fn invalid(&self, wanted: &str) -> Fail {
+        let (name, game) = (self.name, self.a.game);
         let mut m = String::new();
-        for p in &report.errors {
-            m.push_str(&Diag::from_problem(&record, game as usize, p, Level::Error).human(&name));
+        for d in self.errors {
+            m.push_str(&d.human(name));
         }
         m.push_str(&format!(
             "{name}: error[invalid_record]: game {game} is invalid before {wanted}: nothing drawn\n"
         ));
         Fail(m)
-    };
-    if line.is_empty() {
-        return Err(invalid("its first position"));
     }
-    let plies: Vec<u64> = if a.every_ply {
-        if !report.valid() {
-            return Err(invalid("its end (--every-ply draws every ply)"));
-        }
-        (0..=last).collect()
-    } else {
-        match a.ply {
-            Some(p) if p > written => {
-                return Err(Fail(format!(
-                    "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
-which has {written} plies (0 is the start)"
-                )));
+
+    /// The diagrams asked for, from the main line as replayed (position 0 is the start).
+    fn diagrams<D: Diagram + Notate>(
+        &self,
+        line: Vec<(Option<kifu::record::NodeId>, Option<D::Move>, D)>,
+    ) -> Result<Diagrams, Fail> {
+        let (a, record, report, name) = (self.a, self.record, self.report, self.name);
+        let written = record.movetext.main_moves().count() as u64;
+        // Plies that can be drawn: 0 ..= last.
+        let last = line.len() as u64 - 1;
+        let game = a.game;
+        let plies: Vec<u64> = if a.every_ply {
+            if !report.valid() {
+                return Err(self.invalid("its end (--every-ply draws every ply)"));
             }
-            Some(p) if p > last => return Err(invalid(&format!("ply {p}"))),
-            Some(p) => vec![p],
-            None if !report.valid() => return Err(invalid("its final position")),
-            None => vec![last],
-        }
-    };
-    let black = record.tag("Black").filter(|s| !s.trim().is_empty());
-    let white = record.tag("White").filter(|s| !s.trim().is_empty());
-    let mut out = Vec::new();
-    for p in plies {
-        let i = p as usize;
-        let (_, mv, state) = &line[i];
-        let mut o = base_options(a);
-        o.last_move = *mv;
-        o.check = svg::check_square(state);
-        o.caption = if a.no_caption {
-            None
-        } else if let Some(c) = &a.caption {
-            Some(c.clone())
+            (0..=last).collect()
         } else {
-            let before = (i > 0).then(|| &line[i - 1].2);
-            Some(caption(
-                black,
-                white,
-                p,
-                before,
-                mv.as_ref(),
-                state,
-                o.ranks,
-            ))
+            match a.ply {
+                Some(p) if p > written => {
+                    return Err(Fail(format!(
+                        "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
+which has {written} plies (0 is the start)"
+                    )));
+                }
+                Some(p) if p > last => return Err(self.invalid(&format!("ply {p}"))),
+                Some(p) => vec![p],
+                None if !report.valid() => return Err(self.invalid("its final position")),
+                None => vec![last],
+            }
         };
-        out.push((format!("game{game}-ply{p:03}.svg"), svg::board(state, &o)));
+        let black = record.tag("Black").filter(|s| !s.trim().is_empty());
+        let white = record.tag("White").filter(|s| !s.trim().is_empty());
+        let mut out = Vec::new();
+        for p in plies {
+            let i = p as usize;
+            let (_, mv, state) = &line[i];
+            let text = || match (i.checked_sub(1), mv) {
+                (Some(b), Some(m)) => {
+                    let style = notation::Style {
+                        notation: notation::Notation::Hodges,
+                        ranks: ranks(a),
+                    };
+                    Some(line[b].2.move_text(m, state, style))
+                }
+                _ => None,
+            };
+            let doc = diagram(a, state, *mv, || caption(black, white, p, text()));
+            out.push((format!("game{game}-ply{p:03}.svg"), doc));
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// The default caption: `Black: A · White: B · ply 12: SP-7七`.
-fn caption(
-    black: Option<&str>,
-    white: Option<&str>,
-    ply: u64,
-    before: Option<&State>,
-    mv: Option<&AnyMove>,
-    after: &State,
-    ranks: RankStyle,
-) -> String {
+fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<String>) -> String {
     let mut parts = Vec::new();
     if let Some(b) = black {
         parts.push(format!("Black: {}", b.trim()));
@@ -322,31 +318,12 @@ fn caption(
     if let Some(w) = white {
         parts.push(format!("White: {}", w.trim()));
     }
-    let text = match (before, mv) {
-        (Some(before), Some(m)) => Some(move_text(before, m, after, ranks)),
-        _ => None,
-    };
     parts.push(match text {
         Some(t) => format!("ply {ply}: {t}"),
         None if ply == 0 => "start position".to_string(),
         None => format!("ply {ply}"),
     });
     parts.join(" · ")
-}
-
-/// A move as the notation writes it.
-fn move_text(before: &State, m: &AnyMove, after: &State, ranks: RankStyle) -> String {
-    match (before, m, after) {
-        (State::Wa(g), AnyMove::Wa(m), _) => {
-            notation::wa_hodges(g.position(), m, Origin::WhereNeeded, ranks)
-        }
-        (State::Gufu(p), AnyMove::Gufu(m), State::Gufu(after)) => format!(
-            "{}{}",
-            notation::gufu_move(p, m, Origin::WhereNeeded, ranks),
-            notation::gufu_check_mark(after)
-        ),
-        _ => String::new(),
-    }
 }
 
 /// Writes the diagrams, whole or not at all: to standard output (one diagram), to a file, or

@@ -12,11 +12,11 @@ use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
 use kifu::encoding::Choice;
-use kifu::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
+use kifu::record::{ErrorKind, GameChunk, RecordError, Span};
 use kifu::replay::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -275,8 +275,8 @@ fn read_all(found: Vec<inputs::Found>, encoding: Choice, tx: SyncSender<(u64, Ve
             }
         };
         let name: Arc<str> = input.display().into();
-        let mut reader = match input.open(encoding) {
-            Ok(r) => r,
+        let mut games = match load::open(&input, encoding) {
+            Ok(g) => g,
             Err(e) => {
                 batch.push(Item::IoError {
                     name: name.to_string(),
@@ -286,38 +286,37 @@ fn read_all(found: Vec<inputs::Found>, encoding: Choice, tx: SyncSender<(u64, Ve
             }
         };
         batch.push(Item::File);
-        if let Some(w) = reader.warning() {
-            batch.push(Item::Warning {
-                name: name.to_string(),
-                kind: "encoding",
-                message: w.to_string(),
-            });
-        }
-        let mut index = 0usize;
-        for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-            if let Err(e) = &chunk
-                && e.kind == ErrorKind::Io
-            {
-                batch.push(Item::IoError {
+        let mut failed = false;
+        for item in &mut games {
+            match item {
+                load::Item::Warning { kind, message } => batch.push(Item::Warning {
                     name: name.to_string(),
-                    message: e.message.clone(),
-                });
-                index = usize::MAX;
-                break;
-            }
-            index += 1;
-            bytes += chunk.as_ref().map_or(0, |c| c.bytes.len());
-            batch.push(Item::Game {
-                name: name.clone(),
-                index,
-                chunk,
-            });
-            if (batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES) && !send(&mut batch, &mut bytes)
-            {
-                return;
+                    kind,
+                    message,
+                }),
+                load::Item::Io(message) => {
+                    batch.push(Item::IoError {
+                        name: name.to_string(),
+                        message,
+                    });
+                    failed = true;
+                }
+                load::Item::Game { index, chunk } => {
+                    bytes += chunk.as_ref().map_or(0, |c| c.bytes.len());
+                    batch.push(Item::Game {
+                        name: name.clone(),
+                        index,
+                        chunk,
+                    });
+                    if (batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES)
+                        && !send(&mut batch, &mut bytes)
+                    {
+                        return;
+                    }
+                }
             }
         }
-        if index == 0 {
+        if games.games_read() == 0 && !failed {
             batch.push(Item::Game {
                 name: name.clone(),
                 index: 1,
@@ -349,13 +348,8 @@ fn check_item(item: Item, opts: &Options, strict: bool) -> Done {
             message,
         },
         Item::Game { name, index, chunk } => {
-            let (g, size) = match chunk {
-                Ok(c) => {
-                    let size = c.bytes.len() as u64;
-                    (check_game(c, index, opts, strict), size)
-                }
-                Err(e) => (GameOut::broken(Diag::from_record_error(&e, index, None)), 0),
-            };
+            let size = chunk.as_ref().map_or(0, |c| c.bytes.len() as u64);
+            let g = check_game(chunk, index, opts, strict);
             Done::Game {
                 name,
                 index,
@@ -434,22 +428,13 @@ fn process(
     }
 }
 
-impl GameOut {
-    fn broken(d: Diag) -> GameOut {
-        GameOut {
-            variant: None,
-            valid: false,
-            plies: 0,
-            result: None,
-            termination: None,
-            errors: vec![d],
-            warnings: Vec::new(),
-        }
-    }
-}
-
 /// Parses and replays one game.
-fn check_game(chunk: GameChunk, index: usize, opts: &Options, strict: bool) -> GameOut {
+fn check_game(
+    chunk: Result<GameChunk, RecordError>,
+    index: usize,
+    opts: &Options,
+    strict: bool,
+) -> GameOut {
     let g = load::load(chunk, index, opts, strict);
     let result = match (&g.record, &g.report) {
         (Some(record), Some(report)) => report

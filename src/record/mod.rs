@@ -36,7 +36,7 @@ mod split;
 mod types;
 
 pub use error::{ErrorKind, RecordError};
-pub use parser::{parse_game, parse_game_str, parse_game_str_without_memo};
+pub use parser::{parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo};
 pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
 pub use types::{

@@ -25,6 +25,14 @@ thread_local! {
 
 /// Parse one game from a [`GameChunk`] (see [`GameSplitter`](super::GameSplitter)).
 pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
+    parse_chunk(chunk, true).map_err(|(e, _)| e)
+}
+
+/// [`parse_game`], giving back with an error the game's text when it is UTF-8 (to show the
+/// error's source line without keeping a copy of every game for that).
+pub fn parse_game_keep_source(
+    chunk: GameChunk,
+) -> Result<Record, (RecordError, Option<Box<Source>>)> {
     parse_chunk(chunk, true)
 }
 
@@ -41,9 +49,14 @@ pub fn parse_game_str_without_memo(text: &str) -> Result<Record, RecordError> {
         },
         false,
     )
+    .map_err(|(e, _)| e)
 }
 
-fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
+/// The game's text comes back with an error that is not about its encoding.
+fn parse_chunk(
+    chunk: GameChunk,
+    memoize: bool,
+) -> Result<Record, (RecordError, Option<Box<Source>>)> {
     let GameChunk {
         bytes,
         offset,
@@ -59,12 +72,15 @@ fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
             let at = offset + valid;
             let position = LineIndex::new(prefix, offset, line).line_col(prefix, at);
             let bad = bytes.get(valid).copied().unwrap_or(0);
-            return Err(RecordError::new(
-                ErrorKind::InvalidUtf8,
-                format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
-                Span::new(at, at + 1),
-            )
-            .with_position(position));
+            return Err((
+                RecordError::new(
+                    ErrorKind::InvalidUtf8,
+                    format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
+                    Span::new(at, at + 1),
+                )
+                .with_position(position),
+                None,
+            ));
         }
     };
     let source = Source::new(text, offset, line);
@@ -73,10 +89,13 @@ fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
     } else {
         Builder::new(&source).read(None)
     };
-    let (tags, movetext, result, span) = parsed.map_err(|e| {
-        let position = source.line_col(e.span.start);
-        e.with_position(position)
-    })?;
+    let (tags, movetext, result, span) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let position = source.line_col(e.span.start);
+            return Err((e.with_position(position), Some(Box::new(source))));
+        }
+    };
     Ok(Record {
         tags,
         movetext,

@@ -761,7 +761,7 @@ impl fmt::Display for HodgesMove {
         }
         write!(f, "{}{}", self.action.as_char(), self.to)?;
         if let Some(d) = self.facing {
-            write!(f, ">{}", d.as_char())?;
+            write!(f, ">{}", d.letter())?;
         }
         write!(f, "{}", self.marks)
     }
@@ -875,21 +875,15 @@ pub struct Square {
     pub rank_style: RankStyle,
 }
 
-const KANJI_RANKS: [&str; 11] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一",
-];
-
 impl Square {
     /// The rank as a kanji numeral (`None` outside 1–11).
     pub fn kanji_rank(rank: u8) -> Option<&'static str> {
-        KANJI_RANKS.get(usize::from(rank).checked_sub(1)?).copied()
+        crate::geometry::kanji_rank(rank)
     }
 
     /// The rank as a letter `a`… (`None` outside 1–11).
     pub fn letter_rank(rank: u8) -> Option<char> {
-        (1..=11)
-            .contains(&rank)
-            .then(|| char::from(b'a' + rank - 1))
+        crate::geometry::letter_rank(rank)
     }
 }
 
@@ -920,41 +914,9 @@ pub enum FileStyle {
     FullWidth,
 }
 
-/// How a rank was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RankStyle {
-    /// `a`–`k`
-    Letter,
-    /// `一`–`十一`
-    Kanji,
-}
-
-/// `>N`, `>E`, `>S`, `>W`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Facing {
-    /// `N`
-    North,
-    /// `E`
-    East,
-    /// `S`
-    South,
-    /// `W`
-    West,
-}
-
-impl Facing {
-    /// The letter.
-    pub const fn as_char(self) -> char {
-        match self {
-            Facing::North => 'N',
-            Facing::East => 'E',
-            Facing::South => 'S',
-            Facing::West => 'W',
-        }
-    }
-}
+/// How a rank was written, and which way a Gufū piece faces (`>N`…): the same types the rules
+/// use, from the dependency-free [`geometry`](crate::geometry) module.
+pub use crate::geometry::{Facing, RankStyle};
 
 /// One mark after a move. Its meaning is the rules': Wa `+` promotes and `=` declines; Gufū `+`
 /// is check and `#` mate.
