@@ -1601,6 +1601,37 @@ fn save_case_path(test: &str, seed: u64, index: u64) -> PathBuf {
     std::env::temp_dir().join(format!("kifu-hostile-{test}-{seed:#x}-{index}.psn"))
 }
 
+/// The library (through `kifu::encoding::Decoder`) and the binary agree on records that are not
+/// UTF-8: Shift_JIS and UTF-16 with a byte-order mark, valid and invalid.
+#[test]
+fn binary_and_library_agree_on_encodings() {
+    let valid = "[Event \"颶風将棋 研究会\"]\n[Variant \"颶風将棋\"]\n\n\
+1. K*2二>S {玉を打つ} 2. K*1一>E 3. W*2三>W *\n";
+    let invalid = "[Event \"颶風将棋 研究会\"]\n[Variant \"颶風将棋\"]\n\n\
+1. K*2二>S {玉を打つ} 2. K*2二>E *\n";
+    let dir = temp_dir("encodings");
+    for (name, text, all_valid) in [("valid", valid, true), ("invalid", invalid, false)] {
+        let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+        assert!(!unmappable);
+        let utf16 = |be: bool| -> Vec<u8> {
+            let bom: &[u8] = if be { b"\xFE\xFF" } else { b"\xFF\xFE" };
+            let units = text.encode_utf16();
+            let body = units.flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() });
+            bom.iter().copied().chain(body).collect()
+        };
+        for (encoding, bytes) in [
+            ("Shift_JIS", sjis.into_owned()),
+            ("UTF-16LE", utf16(false)),
+            ("UTF-16BE", utf16(true)),
+        ] {
+            let ctx = format!("{name} game in {encoding}");
+            assert_eq!(lib_all_valid(&bytes, None), all_valid, "{ctx}: the library");
+            check_cli_case(&dir, &bytes, None, &ctx);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn binary_survives_mutated_records() {
     cli_fuzz("binary_survives_mutated_records", 0..60);
