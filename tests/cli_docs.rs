@@ -2,8 +2,10 @@
 //! every subcommand.
 
 mod cli_support;
+mod common;
 
 use cli_support::*;
+use common::files::{names, scratch};
 
 /// The subcommands `kifu --help` lists (but `help`).
 fn subcommands() -> Vec<String> {

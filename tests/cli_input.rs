@@ -2,8 +2,10 @@
 //! Shift_JIS/CP932), directory walks, and where input comes from when no path is given.
 
 mod cli_support;
+mod common;
 
 use cli_support::*;
+use common::files::scratch;
 
 /// The moves of a Wa game with a drop at ply 9 (legal in `wa`, `drops_disabled` without drops).
 const WA_DROP: &str = "1. SP-8g SP-8e 2. SP-8f SPx8f 3. TF-8g VS-7b 4. TFx8f SP-4e 5. SP*8e *\n";

@@ -2,8 +2,10 @@
 //! files that cannot be hijacked, closed pipes, and the order of what is printed.
 
 mod cli_support;
+mod common;
 
 use cli_support::*;
+use common::files::{names, scratch};
 use std::io::Write;
 use std::process::Stdio;
 

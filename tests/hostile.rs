@@ -23,6 +23,7 @@
 mod common;
 
 use common::checks;
+use common::files::{names, scratch};
 use common::games::{positions, styles};
 use common::mutate;
 use common::rng::Rng;
@@ -1342,7 +1343,7 @@ fn sane_catches_what_it_promises() {
             .map(|(p, w)| (PathBuf::from(p), w.to_string()))
             .collect()
     };
-    let root = temp_dir("sane");
+    let root = scratch("sane");
     std::fs::write(root.join("whole.svg"), svg).unwrap();
     std::fs::write(root.join("half.svg"), &svg[..30]).unwrap();
     let with_output = |args: &str, code: i32, target: &str, before: Tree, after: Tree| {
@@ -1438,28 +1439,8 @@ fn sane_catches_what_it_promises() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// A fresh directory of this test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kifu-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn list(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
 fn no_temp_files(dir: &Path, ctx: &str) {
-    let left: Vec<String> = list(dir)
+    let left: Vec<String> = names(dir)
         .into_iter()
         .filter(|n| n.contains(".tmp") || n.contains("kifu-"))
         .collect();
@@ -1569,7 +1550,7 @@ fn check_cli_case(dir: &Path, bytes: &[u8], v: Option<Variant>, ctx: &str) {
 fn cli_fuzz(test: &str, range: std::ops::Range<u64>) {
     let seed = seed();
     let corpus = corpus();
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     let cases: Vec<u64> = match only_case() {
         Some(i) => vec![i],
         None => range.collect(),
@@ -1609,7 +1590,7 @@ fn binary_and_library_agree_on_encodings() {
 1. K*2二>S {玉を打つ} 2. K*1一>E 3. W*2三>W *\n";
     let invalid = "[Event \"颶風将棋 研究会\"]\n[Variant \"颶風将棋\"]\n\n\
 1. K*2二>S {玉を打つ} 2. K*2二>E *\n";
-    let dir = temp_dir("encodings");
+    let dir = scratch("encodings");
     for (name, text, all_valid) in [("valid", valid, true), ("invalid", invalid, false)] {
         let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
         assert!(!unmappable);
@@ -1754,7 +1735,7 @@ fn deep_nesting_through_the_binary_long() {
 }
 
 fn deep_nesting_binary(test: &str, depth: usize) {
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     for (name, text, want_valid) in [
         ("variations", deep_variations(depth / 2), true),
         ("wa variations", deep_wa_variations(depth / 5), true),
@@ -1933,7 +1914,7 @@ fn long_lines_long() {
 
 /// Lines of 10 MB (those named in `big`, or all when it is empty), or of `small` bytes.
 fn long_lines(test: &str, big: &[&str], small: usize) {
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     let size = |name: &str| {
         if big.is_empty() || big.contains(&name) {
             10 * 1024 * 1024
@@ -2085,7 +2066,7 @@ fn nul_bytes() {
 
 #[test]
 fn dangling_symlink_as_input() {
-    let dir = temp_dir("dangling");
+    let dir = scratch("dangling");
     let link = dir.join("gone.psn");
     std::os::unix::fs::symlink(dir.join("nowhere.psn"), &link).unwrap();
     let l = link.to_str().unwrap();
@@ -2136,7 +2117,7 @@ fn dangling_symlink_as_input() {
 
 #[test]
 fn directory_where_a_file_is_expected() {
-    let dir = temp_dir("dir-as-file");
+    let dir = scratch("dir-as-file");
     let d = dir.join("game.psn");
     std::fs::create_dir(&d).unwrap();
     let ds = d.to_str().unwrap();
@@ -2167,16 +2148,16 @@ fn directory_where_a_file_is_expected() {
     // (An error and nothing written, or one whole diagram inside the directory.)
     match sane(&r, "render -o DIR") {
         0 => {
-            let files = list(&d);
+            let files = names(&d);
             assert_eq!(files.len(), 1, "render -o DIR wrote {files:?}");
             is_complete_svg(&std::fs::read(d.join(&files[0])).unwrap()).unwrap();
         }
         c => {
             assert_eq!(c, 2, "{}", r.err());
             assert!(
-                list(&d).is_empty(),
+                names(&d).is_empty(),
                 "render -o DIR failed but wrote {:?}",
-                list(&d)
+                names(&d)
             );
         }
     }
@@ -2200,7 +2181,7 @@ fn directory_where_a_file_is_expected() {
 
 #[test]
 fn directory_symlink_loops_terminate() {
-    let dir = temp_dir("loops");
+    let dir = scratch("loops");
     let a = dir.join("a");
     let b = a.join("b");
     std::fs::create_dir_all(&b).unwrap();
@@ -2240,7 +2221,7 @@ fn directory_symlink_loops_terminate() {
 /// I/O error for each, or the game if it was read first; never a panic or a hang.
 #[test]
 fn files_that_vanish_mid_run() {
-    let dir = temp_dir("vanish");
+    let dir = scratch("vanish");
     let n = 400;
     let text = kifu::generate::game(Variant::Wa, 3, 0, 300);
     for i in 0..n {
@@ -2389,7 +2370,7 @@ fn sample() -> PathBuf {
 
 #[test]
 fn output_into_a_missing_or_uncreatable_place() {
-    let dir = temp_dir("bad-output");
+    let dir = scratch("bad-output");
     let afile = dir.join("afile");
     std::fs::write(&afile, "not a directory").unwrap();
     let src = sample();
@@ -2434,7 +2415,7 @@ fn output_into_a_missing_or_uncreatable_place() {
         assert!(!Path::new(t).exists());
     }
     assert_eq!(std::fs::read_to_string(&afile).unwrap(), "not a directory");
-    assert_eq!(list(&dir), vec!["afile".to_string()], "left behind");
+    assert_eq!(names(&dir), vec!["afile".to_string()], "left behind");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -2442,7 +2423,7 @@ fn output_into_a_missing_or_uncreatable_place() {
 /// is either untouched or replaced whole.
 #[test]
 fn no_partial_files() {
-    let dir = temp_dir("partial");
+    let dir = scratch("partial");
     let out = dir.join("out.psn");
     let svg_out = dir.join("out.svg");
     std::fs::write(&out, "old").unwrap();
@@ -2469,7 +2450,10 @@ fn no_partial_files() {
         dir.join("boards").to_str().unwrap(),
     ]);
     assert_eq!(sane(&r, "render --every-ply invalid"), 2);
-    assert!(list(&dir.join("boards")).is_empty(), "half a set of boards");
+    assert!(
+        names(&dir.join("boards")).is_empty(),
+        "half a set of boards"
+    );
     // Converting a file onto itself reads it whole first.
     let g = dir.join("g.psn");
     std::fs::copy(sample(), &g).unwrap();
@@ -2490,7 +2474,7 @@ fn no_partial_files() {
 /// on private device nodes, so a failure cannot hurt the real /dev.
 #[test]
 fn output_onto_a_device_writes_to_the_device() {
-    let dir = temp_dir("devices");
+    let dir = scratch("devices");
     let full = dir.join("full");
     let null = dir.join("null");
     let made = Command::new("mknod")
@@ -2749,7 +2733,7 @@ fn streaming_in_any_chunks_long() {
 /// Standard input that is a directory (`kifu validate - < DIR`): an I/O error, exit 2.
 #[test]
 fn stdin_that_is_a_directory() {
-    let dir = temp_dir("stdin-dir");
+    let dir = scratch("stdin-dir");
     for args in [
         vec!["validate", "-"],
         vec!["validate", "--format", "json"],
