@@ -117,6 +117,10 @@ fn resolve(pos: &Position, w: &WrittenMove, r: RankStyle) -> Result<Move, Fail> 
     match w {
         WrittenMove::Engine(e) => resolve_engine(pos, e, r),
         WrittenMove::Hodges(h) => resolve_hodges(pos, h, r),
+        WrittenMove::San(_) => Err(Fail::new(
+            ProblemKind::BadNotation,
+            "SAN moves are not resolved yet",
+        )),
     }
 }
 

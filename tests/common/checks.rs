@@ -133,6 +133,7 @@ pub fn meaning(record: &Record) -> Record {
                 }
             }
             WrittenMove::Engine(m) => (m.text, m.span) = (Default::default(), none),
+            WrittenMove::San(m) => (m.text, m.span) = (Default::default(), none),
         }
     }
     r
