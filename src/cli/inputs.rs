@@ -1,5 +1,6 @@
 //! Finding the input files (paths, directories searched recursively, standard input) and
-//! opening them (decoded to UTF-8: see `kifu::encoding`).
+//! opening one as UTF-8 text (decoded: see `kifu::encoding`). Cutting it into games and
+//! loading them is the one input loop of `load`.
 
 use kifu::encoding::{Choice, Decoder};
 use std::io::{BufReader, IsTerminal, Read};
