@@ -285,6 +285,7 @@ fn check_svg<D: Diagram>(state: &D, last: Option<D::Move>, r: &mut Rng) -> Resul
         } else {
             Some(16 + r.below(4000) as u32)
         },
+        text_glyphs: r.chance(50),
     };
     let doc = svg::board(state, &opts);
     roxmltree::Document::parse(&doc).map_err(|e| format!("SVG is not XML: {e}"))?;

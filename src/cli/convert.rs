@@ -1,22 +1,32 @@
-//! `kifu convert`: normalized records, other notations, CSV and JSON.
+//! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
+use super::board_args::BoardArgs;
 use super::inputs::{self, Input};
 use super::load;
 use super::output::{Failure, Outputs, Sink, Target};
+use super::pages::Pages;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::replay::Options;
-use kifu::writers::{Notation, Style, psn, rows};
+use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
+/// Convert records: normalized PSN in any notation, CSV (per ply or per game), JSON, or a
+/// replay page (HTML).
 ///
 /// Every game is replayed first, so what is written is legal and fully resolved. An invalid
 /// game is reported exactly as `kifu validate` reports it and is not converted (with
 /// `--to csv --per game` it gets a row with valid=false and its error); the exit status is
 /// then 1. Output files are written whole or not at all.
+///
+/// `--to html` writes self-contained replay pages (no network, no external file; they open
+/// from file://): the board drawn as `kifu render` draws it (--flip, --style, --labels,
+/// --ranks), the moves with comments, NAGs and variations, a list of the games; keys ←/→,
+/// Home/End, ↑/↓ (other moves at this point, or another game). To standard output or one
+/// file: one page for all the inputs' games; into a directory: a page per input; with --per
+/// game: a page per game, into the directory -o names.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -31,19 +41,24 @@ pub struct Args {
     /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
     #[arg(long, value_enum)]
     ranks: Option<Ranks>,
-    /// CSV rows: one per ply (default) or one per game.
+    /// CSV rows: one per ply (default) or one per game. HTML: --per game writes a page per
+    /// game (into the directory given by -o, which it needs).
     #[arg(long, value_enum, default_value = "ply")]
     per: Per,
     /// Where to write: a path ending in `/` or naming an existing directory is a directory
     /// (created if missing) with one output per input, named after it (`game.psn`,
-    /// `game.csv`, `game.jsonl`); any other path is one file holding everything. Written
-    /// whole or not at all: a run that fails (exit status 2) leaves every old file as it was.
-    /// Default: standard output.
+    /// `game.csv`, `game.jsonl`, `game.html`); any other path is one file holding everything
+    /// (with --to html, one page for every game). With --to html --per game, always a
+    /// directory (`game-game1.html`, ...). Written whole or not at all: a run that fails (exit
+    /// status 2) leaves every old file as it was. Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
+    /// How the replay page's board looks (--to html).
+    #[command(flatten)]
+    board: BoardArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,6 +66,7 @@ pub enum To {
     Psn,
     Csv,
     Json,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -77,9 +93,18 @@ struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
-    let mut status = EXIT_OK;
-    let mut outputs = Outputs::new(Target::of(a.output.as_deref()));
+    let page_each = a.to == To::Html && a.per == Per::Game;
+    let target = match target(&a, page_each) {
+        Ok(t) => t,
+        Err(m) => {
+            eprintln!("{m}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut outputs = Outputs::new(target);
     let to_dir = matches!(outputs.target(), Target::Dir(_));
+    let mut pages = Pages::new(a.board.page(), page_title(&found));
+    let mut status = EXIT_OK;
     let mut shared: Option<Sink> = None;
     if !to_dir {
         match open(&a, &mut outputs, "") {
@@ -96,30 +121,32 @@ pub fn run(a: Args) -> i32 {
                 continue;
             }
         };
+        // An output of its own, in the directory (not with a page per game).
         let mut own: Option<Sink> = None;
-        if to_dir {
+        if to_dir && !page_each {
             match open(&a, &mut outputs, &output_name(input, a.to)) {
                 Ok(s) => own = Some(s),
                 Err(f) => return f.report(),
             }
+            pages.title = input.display();
         }
-        let sink = match (own.as_mut(), shared.as_mut()) {
-            (Some(s), _) | (None, Some(s)) => s,
-            (None, None) => return EXIT_ERROR,
+        let dest = match (own.as_mut(), shared.as_mut()) {
+            (Some(s), _) | (None, Some(s)) => Dest::Sink(s),
+            (None, None) => Dest::PagePerGame(&mut outputs),
         };
-        match convert_input(&a, input, sink) {
+        match convert_input(&a, input, dest, &mut pages) {
             Ok(s) => status = status.max(s),
             // Nothing half-written survives: the outputs are dropped uncommitted.
             Err(Fatal(f)) => return nothing_written(&outputs, f.report()),
         }
         if let Some(s) = own
-            && let Err(f) = outputs.close(s)
+            && let Err(f) = close(&a, &mut outputs, &mut pages, s)
         {
             return nothing_written(&outputs, f.report());
         }
     }
     if let Some(s) = shared
-        && let Err(f) = outputs.close(s)
+        && let Err(f) = close(&a, &mut outputs, &mut pages, s)
     {
         return nothing_written(&outputs, f.report());
     }
@@ -131,6 +158,36 @@ pub fn run(a: Args) -> i32 {
         Ok(()) => status,
         Err(f) => f.report(),
     }
+}
+
+/// Where the output goes: the `-o` rule (see `output`), except for a page per game, which is
+/// always a directory (as for `render --every-ply`). Else the message to print.
+fn target(a: &Args, page_each: bool) -> Result<Target, String> {
+    if !page_each {
+        return Ok(Target::of(a.output.as_deref()));
+    }
+    match Target::directory(a.output.as_deref())? {
+        Target::Stdout => {
+            Err("error[usage]: --to html --per game writes a page per game: give -o DIR".into())
+        }
+        t => Ok(t),
+    }
+}
+
+/// Where an input's games go.
+enum Dest<'a> {
+    /// One output: the input's own, or the one shared by every input.
+    Sink(&'a mut Sink),
+    /// `--to html --per game`: a page each, in the output directory.
+    PagePerGame(&'a mut Outputs),
+}
+
+/// Ends an output: its replay page (one input's, or everything's), then the file.
+fn close(a: &Args, outputs: &mut Outputs, pages: &mut Pages, mut s: Sink) -> Result<(), Failure> {
+    if a.to == To::Html {
+        pages.end(&mut s).map_err(|e| s.failure(&e))?;
+    }
+    outputs.close(s)
 }
 
 /// A sink for one output, with the CSV header.
@@ -148,20 +205,32 @@ fn nothing_written(outputs: &Outputs, status: i32) -> i32 {
     status
 }
 
-fn output_name(input: &Input, to: To) -> String {
-    let stem = match input {
+fn stem(input: &Input) -> String {
+    match input {
         Input::Stdin => "stdin".to_string(),
         Input::File(p) => p
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".into()),
-    };
+    }
+}
+
+fn output_name(input: &Input, to: To) -> String {
     let ext = match to {
         To::Psn => "psn",
         To::Csv => "csv",
         To::Json => "jsonl",
+        To::Html => "html",
     };
-    format!("{stem}.{ext}")
+    format!("{}.{ext}", stem(input))
+}
+
+/// The title of one page for several inputs: the one input's name, or a count.
+fn page_title(found: &[inputs::Found]) -> String {
+    match found {
+        [Ok(one)] => one.display(),
+        many => format!("{} files", many.len()),
+    }
 }
 
 fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
@@ -184,7 +253,7 @@ fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> 
     w.write_all(&bytes)
 }
 
-fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal> {
+fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> Result<i32, Fatal> {
     let name = input.display();
     let mut games = match load::open(input, a.input.encoding.choice()) {
         Ok(g) => g,
@@ -199,7 +268,11 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
     };
     let mut status = EXIT_OK;
     let mut first_psn = true;
-    let target = sink.name().to_string();
+    // The output, as named in messages.
+    let target = match &dest {
+        Dest::Sink(s) => s.name().to_string(),
+        Dest::PagePerGame(_) => String::new(),
+    };
     for item in &mut games {
         let (index, g) = match item {
             load::Item::Warning { kind, message } => {
@@ -218,7 +291,10 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
         let io = |e: std::io::Error| Fatal(Failure::of(&e, &target));
         if !g.errors.is_empty() {
             status = EXIT_INVALID;
-            if a.to == To::Csv && a.per == Per::Game {
+            if let Dest::Sink(sink) = &mut dest
+                && a.to == To::Csv
+                && a.per == Per::Game
+            {
                 let msg = g.errors.first().map(|d| d.message.clone());
                 let fields = rows::game_fields(
                     &name,
@@ -238,6 +314,23 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
             continue;
         };
         let style = style_for(a, variant)?;
+        let sink = match &mut dest {
+            Dest::Sink(s) => &mut **s,
+            Dest::PagePerGame(outputs) => {
+                let stem = stem(input);
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                let (file, title) = (
+                    format!("{stem}-game{index}.html"),
+                    format!("{stem}, game {index}"),
+                );
+                pages.single(outputs, &file, &title, &game).map_err(Fatal)?;
+                continue;
+            }
+        };
         match (a.to, a.per) {
             (To::Psn, _) => {
                 let Some(text) = psn::write(record, report, style) else {
@@ -261,6 +354,14 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
             (To::Json, _) => {
                 let v = rows::game_json(&name, index, record, report, style);
                 writeln!(sink, "{v}").map_err(io)?;
+            }
+            (To::Html, _) => {
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                pages.add(sink, &game).map_err(io)?;
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod board_args;
 mod completions;
 mod convert;
 mod diag;
@@ -7,6 +8,7 @@ mod generate;
 mod inputs;
 mod load;
 mod output;
+mod pages;
 mod perft;
 mod render;
 mod validate;

@@ -1,5 +1,6 @@
-//! `kifu render`: SVG diagrams of a record's positions, or of a position string.
+//! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
+use super::board_args::BoardArgs;
 use super::diag::Diag;
 use super::inputs::Input;
 use super::load::{self, Loaded};
@@ -9,12 +10,14 @@ use kifu::encoding::Choice;
 use kifu::notation::{self, Notate, RankStyle};
 use kifu::record::Record;
 use kifu::replay::{self, Report, State};
-use kifu::svg::{self, Diagram, Labels, Options, Style};
+use kifu::svg::{self, Diagram, Options};
 use kifu::{Variant, for_game};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
-/// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
-/// last move and check highlighted.
+/// Draw positions as SVG or PNG diagrams: a shogi board with kanji pieces, hands, coordinates,
+/// the last move and check highlighted; every character drawn as an outline, so that a
+/// diagram looks the same without Japanese fonts.
 ///
 /// `kifu render PATH` draws the final position of the first game's main line;
 /// `--game`/`--ply` choose another, `--every-ply -o DIR` draws them all
@@ -40,8 +43,9 @@ pub struct Args {
     #[arg(long, requires = "output", conflicts_with = "position")]
     every_ply: bool,
     /// Output file; a path ending in `/` or naming an existing directory is a directory
-    /// (created if missing) that gets the diagram as `gameG-plyNNN.svg`. With --every-ply, always
-    /// a directory. Default: standard output.
+    /// (created if missing) that gets the diagram as `gameG-plyNNN.svg` (or `.png`). With
+    /// --every-ply, always a directory. Default: standard output (for a PNG, only when it is
+    /// not a terminal).
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant: of the --position string, or of records without a Variant tag (wa,
@@ -52,15 +56,8 @@ pub struct Args {
     /// --variant.
     #[arg(long, requires = "variant", conflicts_with = "path")]
     position: Option<String>,
-    /// View the board from White's side.
-    #[arg(long)]
-    flip: bool,
-    /// Board style.
-    #[arg(long, value_enum, default_value = "wood")]
-    style: StyleArg,
-    /// What the pieces show: kanji, or the English abbreviations of the notation.
-    #[arg(long, value_enum, default_value = "kanji")]
-    labels: LabelsArg,
+    #[command(flatten)]
+    board: BoardArgs,
     /// Rank coordinates: kanji (一, 二, ...) or letters (a, b, ...).
     #[arg(long, value_enum, default_value = "kanji")]
     ranks: RanksArg,
@@ -73,18 +70,16 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
+    /// Image format; default: png when -o names a file ending in .png, else svg. A PNG is --size
+    /// pixels wide (default: the diagram's natural width, at most 8192).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum StyleArg {
-    Wood,
-    Plain,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LabelsArg {
-    Kanji,
-    English,
+enum FormatArg {
+    Svg,
+    Png,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -118,15 +113,6 @@ fn diagram<D: Diagram>(
     caption: impl FnOnce() -> String,
 ) -> String {
     let o = Options {
-        flip: a.flip,
-        style: match a.style {
-            StyleArg::Wood => Style::Wood,
-            StyleArg::Plain => Style::Plain,
-        },
-        labels: match a.labels {
-            LabelsArg::Kanji => Labels::Kanji,
-            LabelsArg::English => Labels::English,
-        },
         ranks: ranks(a),
         last_move: last,
         check: svg::check_square(pos),
@@ -136,6 +122,7 @@ fn diagram<D: Diagram>(
             Some(a.caption.clone().unwrap_or_else(caption))
         },
         size: a.size,
+        ..a.board.options()
     };
     svg::board(pos, &o)
 }
@@ -151,11 +138,56 @@ fn ranks(a: &Args) -> RankStyle {
 type Diagrams = Vec<(String, String)>;
 
 fn render(a: &Args) -> Result<(), Fail> {
+    let target = target(a)?;
+    let png = is_png(a, &target);
+    if png && target == Target::Stdout && std::io::stdout().is_terminal() {
+        return Err(Fail(
+            "error[usage]: a PNG is binary and standard output is a terminal: give -o FILE.png, \
+or send standard output to a file or a pipe"
+                .into(),
+        ));
+    }
     let diagrams = match &a.position {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
     };
-    write_out(a, &diagrams)
+    write_out(target, &encode(a, png, diagrams)?)
+}
+
+/// Where the diagrams go (see `output`: the `-o` rule; `--every-ply` always writes into a
+/// directory).
+fn target(a: &Args) -> Result<Target, Fail> {
+    if a.every_ply {
+        Target::directory(a.output.as_deref()).map_err(Fail)
+    } else {
+        Ok(Target::of(a.output.as_deref()))
+    }
+}
+
+/// Whether the diagrams are PNG: `--format`, else a file named `*.png`.
+fn is_png(a: &Args, target: &Target) -> bool {
+    let by_name = match target {
+        Target::File(p) => p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")),
+        _ => false,
+    };
+    a.format.map_or(by_name, |f| f == FormatArg::Png)
+}
+
+/// The diagrams as files: SVG as it is, or rasterized to PNG.
+fn encode(a: &Args, png: bool, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
+    if !png {
+        return Ok(diagrams
+            .into_iter()
+            .map(|(name, doc)| (name, doc.into_bytes()))
+            .collect());
+    }
+    diagrams
+        .into_iter()
+        .map(|(name, doc)| {
+            let png = svg::png(&doc, a.size).map_err(|e| Fail(format!("error[png]: {e}")))?;
+            Ok((name.replace(".svg", ".png"), png))
+        })
+        .collect()
 }
 
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
@@ -327,21 +359,15 @@ fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<Stri
 }
 
 /// Writes the diagrams, whole or not at all: to standard output (one diagram), to a file, or
-/// into a directory (see `output`: the `-o` rule; `--every-ply` always writes into a
-/// directory).
-fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
-    let target = if a.every_ply {
-        Target::directory(a.output.as_deref()).map_err(Fail)?
-    } else {
-        Target::of(a.output.as_deref())
-    };
+/// into a directory.
+fn write_out(target: Target, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
     if target == Target::Stdout && diagrams.len() != 1 {
         return Err(Fail(
             "error[usage]: several diagrams need -o DIR (one file each)".into(),
         ));
     }
     let shown = target.display();
-    let documents = diagrams.iter().map(|(n, d)| (n.as_str(), d.as_bytes()));
+    let documents = diagrams.iter().map(|(n, d)| (n.as_str(), d.as_slice()));
     match write_documents(target, documents) {
         // A closed pipe: stop quietly.
         Ok(()) | Err(Failure::Closed) => Ok(()),

@@ -4,6 +4,7 @@
 //! They take what the replay produced (the game as replayed: positions and resolved moves) and
 //! know nothing of parsing; each game says what its moves do through [`Describe`].
 
+pub mod html;
 pub mod psn;
 pub mod rows;
 
