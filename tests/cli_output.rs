@@ -94,6 +94,8 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         vec!["convert", g, m, "-o", n],
         vec!["convert", m, g, "--to", "csv", "-o", n],
         vec!["convert", g, m, "--to", "json", "-o", n],
+        vec!["convert", g, m, "--to", "html", "-o", n],
+        vec!["render", m, "--format", "png", "-o", n],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -104,10 +106,37 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
             "{args:?}: the old output was changed"
         );
     }
-    let new = dir.join("new.psn");
-    let o = kifu(&["convert", g, m, "-o", new.to_str().unwrap()], None);
-    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    assert_eq!(names(&dir), ["good.psn", "notes.psn"], "created something");
+    // A diagram that cannot be drawn (there is no ply 99) or rasterized (too wide).
+    let board = dir.join("board.png");
+    std::fs::write(&board, "my board").unwrap();
+    let b = board.to_str().unwrap();
+    for args in [
+        vec!["render", g, "--ply", "99", "-o", b],
+        vec!["render", g, "--size", "9000", "-o", b],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert_eq!(
+            std::fs::read_to_string(&board).unwrap(),
+            "my board",
+            "{args:?}"
+        );
+    }
+    std::fs::remove_file(&board).unwrap();
+    let new = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    for args in [
+        vec!["convert", g, m, "-o", &new("new.psn")],
+        vec!["convert", g, m, "--to", "html", "-o", &new("new.html")],
+        vec!["render", g, "--ply", "99", "-o", &new("new.png")],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert_eq!(
+            names(&dir),
+            ["good.psn", "notes.psn"],
+            "{args:?}: created something"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -202,6 +231,126 @@ fn o_is_a_directory_only_when_it_says_so() {
         &p("boards"),
     ]);
     assert_eq!(names(&dir.join("boards")).len(), 5);
+
+    // Replay pages follow the same rule. One file: one page with every input's games.
+    ok(&[
+        "convert",
+        &p("games"),
+        "--to",
+        "html",
+        "-o",
+        &p("games.html"),
+    ]);
+    let page = std::fs::read_to_string(dir.join("games.html")).expect("games.html is a file");
+    assert_eq!(page.matches("<!DOCTYPE html>").count(), 1);
+    assert!(page.contains("class=\"games\""), "a list of the games");
+    // A directory: a page per input.
+    ok(&[
+        "convert",
+        &p("games"),
+        "--to",
+        "html",
+        "-o",
+        &format!("{}/", p("pages")),
+    ]);
+    assert_eq!(names(&dir.join("pages")), ["g1.html", "g2.html", "g3.html"]);
+    // A page per game is always a directory, as --every-ply.
+    ok(&[
+        "convert",
+        &p("games"),
+        "--to",
+        "html",
+        "--per",
+        "game",
+        "-o",
+        &p("per"),
+    ]);
+    assert_eq!(
+        names(&dir.join("per")),
+        ["g1-game1.html", "g2-game1.html", "g3-game1.html"]
+    );
+
+    // PNG: a file (by its name), a new directory (by --format), every ply.
+    ok(&["render", &p("games/g1.psn"), "-o", &p("board.png")]);
+    let png = std::fs::read(dir.join("board.png")).expect("board.png is a file");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    ok(&[
+        "render",
+        &p("games/g1.psn"),
+        "--ply",
+        "3",
+        "--format",
+        "png",
+        "-o",
+        &format!("{}/", p("pngs")),
+    ]);
+    assert_eq!(names(&dir.join("pngs")), ["game1-ply003.png"]);
+    ok(&[
+        "render",
+        &p("onegame/game.psn"),
+        "--every-ply",
+        "--format",
+        "png",
+        "-o",
+        &p("png-plies"),
+    ]);
+    assert_eq!(names(&dir.join("png-plies")).len(), 5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Outputs that are always several files refuse a file for -o, and leave it as it was.
+#[test]
+fn several_files_refuse_a_file() {
+    let dir = scratch("several");
+    let game = dir.join("g.psn");
+    std::fs::write(&game, GUFU).unwrap();
+    let g = game.to_str().unwrap();
+    let file = dir.join("file");
+    std::fs::write(&file, "mine").unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["convert", g, "--to", "html", "--per", "game", "-o", f],
+        vec!["render", g, "--every-ply", "-o", f],
+        vec!["render", g, "--every-ply", "--format", "png", "-o", f],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(err(&o).contains("directory"), "{args:?}: {}", err(&o));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine", "{args:?}");
+    }
+    // And a page per game has nowhere to go on standard output.
+    let o = kifu(&["convert", g, "--to", "html", "--per", "game"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty() && err(&o).contains("-o"), "{}", err(&o));
+    assert_eq!(names(&dir), ["file", "g.psn"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A run writing many files (a page per game) holds none of them open until the end: it
+/// works with few file descriptors.
+#[test]
+fn many_outputs_need_few_open_files() {
+    let dir = scratch("many");
+    let games: Vec<String> = (1..=200)
+        .map(|i| kifu::generate::game(kifu::Variant::Gufu, 3, i, 20))
+        .collect();
+    let many = dir.join("many.psn");
+    std::fs::write(&many, games.join("\n")).unwrap();
+    let pages = dir.join("pages");
+    let o = run(
+        {
+            let mut c = std::process::Command::new("sh");
+            c.args(["-c", "ulimit -n 64 && exec \"$0\" \"$@\""])
+                .arg(env!("CARGO_BIN_EXE_kifu"))
+                .args(["convert", "--to", "html", "--per", "game", "-o"])
+                .arg(&pages)
+                .arg(&many);
+            c
+        },
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(names(&pages).len(), 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -238,6 +387,43 @@ fn a_failed_run_leaves_nothing_behind() {
         ],
         vec!["convert", a, &missing, "-o", &p("new/deeper/")],
         vec!["convert", a, &missing, "--to", "csv", "-o", &p("x.csv")],
+        vec!["convert", a, &missing, "--to", "html", "-o", &p("x.html")],
+        vec![
+            "convert",
+            a,
+            b,
+            &missing,
+            "--to",
+            "html",
+            "-o",
+            &p("pages/"),
+        ],
+        // A page per game: the pages written before the failure go too.
+        vec![
+            "convert",
+            a,
+            b,
+            &missing,
+            "--to",
+            "html",
+            "--per",
+            "game",
+            "-o",
+            &p("new/per"),
+        ],
+        // Too wide to rasterize.
+        vec!["render", b, "--size", "9000", "-o", &p("b.png")],
+        vec![
+            "render",
+            b,
+            "--every-ply",
+            "--format",
+            "png",
+            "--size",
+            "9000",
+            "-o",
+            &p("plies"),
+        ],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -271,14 +457,18 @@ fn first_line_only(args: &[&str]) -> (Option<i32>, String, String) {
         let _ = stderr.read_to_string(&mut s);
         s
     });
-    let mut line = String::new();
+    let mut line = Vec::new();
     {
         let mut r = std::io::BufReader::new(child.stdout.take().unwrap());
-        r.read_line(&mut line).unwrap();
+        r.read_until(b'\n', &mut line).unwrap();
         // Dropped here: the pipe's read end is closed.
     }
     let status = child.wait().unwrap();
-    (status.code(), line, errs.join().unwrap())
+    (
+        status.code(),
+        String::from_utf8_lossy(&line).into_owned(),
+        errs.join().unwrap(),
+    )
 }
 
 /// The reader of standard output going away is not an error: kifu stops quietly, with exit
@@ -303,6 +493,9 @@ fn a_closed_pipe_stops_quietly() {
         vec!["convert", "--to", "csv", b],
         vec!["convert", "--to", "json", b],
         vec!["generate", "--variant", "wa", "--games", "400"],
+        vec!["convert", "--to", "html", b],
+        // A PNG (binary: its "first line" is its signature) larger than a pipe holds.
+        vec!["render", b, "--format", "png", "--size", "2000"],
     ] {
         let (code, line, errs) = first_line_only(&args);
         assert!(!line.is_empty(), "{args:?}: no first line");
@@ -404,4 +597,52 @@ fn the_summary_says_one_and_many() {
         err(&o)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A PNG is binary: written to standard output when that is a file or a pipe (above), refused
+/// when it is a terminal. (The terminal is made by `script`, from util-linux.)
+#[test]
+fn a_png_is_not_written_to_a_terminal() {
+    let game = manifest().join("fixtures/gufu/gufu-two-games.psn");
+    let cmd = format!(
+        "{} render {} --format png",
+        env!("CARGO_BIN_EXE_kifu"),
+        game.display()
+    );
+    let o = match std::process::Command::new("script")
+        .args(["-q", "-e", "-c", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("skipped: no `script` to make a terminal ({e})");
+            return;
+        }
+    };
+    // What kifu wrote to the terminal (its standard output and error both).
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "{shown}");
+    assert!(
+        shown.contains("terminal") && shown.contains("-o"),
+        "{shown}"
+    );
+    assert!(
+        !o.stdout.windows(4).any(|w| w == b"\x89PNG"),
+        "PNG bytes on the terminal"
+    );
+    // An SVG is text: fine on a terminal.
+    let o = std::process::Command::new("script")
+        .args([
+            "-q",
+            "-e",
+            "-c",
+            &cmd.replace(" --format png", ""),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("</svg>"));
 }

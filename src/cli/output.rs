@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use tempfile::NamedTempFile;
+use tempfile::{NamedTempFile, TempPath};
 
 /// Where a run's output goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -255,8 +255,9 @@ impl Write for Sink {
 /// removed, and so is the directory it created (with any parents it created).
 pub struct Outputs {
     target: Target,
-    /// Written whole and synced, waiting for the commit.
-    ready: Vec<(NamedTempFile, PathBuf)>,
+    /// Written whole, synced and closed (a run may write thousands: a page per game),
+    /// waiting for the commit.
+    ready: Vec<(TempPath, PathBuf)>,
     /// Paths already handed out inside the directory (two inputs must not share one).
     used: HashSet<PathBuf>,
     /// The directory, once created or found, and the first directory this run created.
@@ -321,8 +322,8 @@ impl Outputs {
         Ok(())
     }
 
-    /// An output written completely: flushed (standard output, a device), or synced and kept
-    /// for the commit (a file).
+    /// An output written completely: flushed (standard output, a device), or synced, closed
+    /// and kept for the commit (a file).
     pub fn close(&mut self, sink: Sink) -> Result<(), Failure> {
         let Sink { kind, name } = sink;
         match kind {
@@ -333,7 +334,7 @@ impl Outputs {
                 tmp.as_file()
                     .sync_all()
                     .map_err(|e| Failure::of(&e, &name))?;
-                self.ready.push((tmp, target));
+                self.ready.push((tmp.into_temp_path(), target));
                 Ok(())
             }
         }
