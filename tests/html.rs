@@ -2,12 +2,13 @@
 //! from outside, its size) and the command's outputs. How it behaves in a browser is
 //! `tests/browser.rs`.
 
+mod common;
 mod pages;
 
+use common::files::names;
 use pages::{Scratch, fixture, games, kifu, page_of, positions};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::path::Path;
 
 /// The text between the first `open` and the next `close`.
 fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
@@ -247,15 +248,6 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn cli_outputs() {
     let dir = Scratch::new("cli");
@@ -274,7 +266,7 @@ fn cli_outputs() {
     let (code, _, err) = run(&[two, wa, "--to", "html", "-o", &each_dir]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
-        files_in(&each),
+        names(&each),
         ["crazywa-124-kanji.html", "gufu-two-games.html"]
     );
     // Several inputs to one output: one page with every game, of both variants.
@@ -302,10 +294,10 @@ fn cli_outputs() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
-        files_in(&per),
+        names(&per),
         ["gufu-two-games-game1.html", "gufu-two-games-game2.html"]
     );
-    for f in files_in(&per) {
+    for f in names(&per) {
         let p = std::fs::read_to_string(per.join(&f)).unwrap();
         assert_eq!(data(&p)["games"].as_array().unwrap().len(), 1);
     }
