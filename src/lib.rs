@@ -155,6 +155,7 @@ macro_rules! named_kinds {
 }
 
 pub mod betza;
+pub mod collection;
 pub mod encoding;
 pub mod generate;
 pub mod geometry;

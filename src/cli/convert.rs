@@ -137,22 +137,22 @@ pub fn run(a: Args) -> i32 {
         match convert_input(&a, input, dest, &mut pages) {
             Ok(s) => status = status.max(s),
             // Nothing half-written survives: the outputs are dropped uncommitted.
-            Err(Fatal(f)) => return nothing_written(&outputs, f.report()),
+            Err(Fatal(f)) => return outputs.target().nothing_written(f.report()),
         }
         if let Some(s) = own
             && let Err(f) = close(&a, &mut outputs, &mut pages, s)
         {
-            return nothing_written(&outputs, f.report());
+            return outputs.target().nothing_written(f.report());
         }
     }
     if let Some(s) = shared
         && let Err(f) = close(&a, &mut outputs, &mut pages, s)
     {
-        return nothing_written(&outputs, f.report());
+        return outputs.target().nothing_written(f.report());
     }
     if status == EXIT_ERROR {
         // A failed run: every old output stays as it was.
-        return nothing_written(&outputs, status);
+        return outputs.target().nothing_written(status);
     }
     match outputs.commit() {
         Ok(()) => status,
@@ -195,14 +195,6 @@ fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Sink, Failure> {
     let mut s = outputs.open(name)?;
     header(a, &mut s).map_err(|e| s.failure(&e))?;
     Ok(s)
-}
-
-/// Says that the files were left alone (when there are files), and passes the status on.
-fn nothing_written(outputs: &Outputs, status: i32) -> i32 {
-    if status == EXIT_ERROR && *outputs.target() != Target::Stdout {
-        eprintln!("kifu: nothing written to {}", outputs.target().display());
-    }
-    status
 }
 
 fn stem(input: &Input) -> String {

@@ -1,10 +1,12 @@
 //! The one input loop: an input opened, decoded and cut into games ([`open`]), and one game
 //! from its text to a replay report with its problems ready to print ([`load`]). Shared by the
 //! subcommands, so that every one reads inputs, and reports a bad record, exactly as
-//! `kifu validate` does.
+//! `kifu validate` does; [`for_scan`] hands the same inputs to the library's collection
+//! scanner (`kifu filter`, `kifu stats`).
 
 use super::diag::{Diag, Level};
-use super::inputs::{Input, Reader};
+use super::inputs::{Found, Input, Reader};
+use kifu::collection::scan;
 use kifu::encoding::Choice;
 use kifu::record::{
     ErrorKind, GameChunk, GameSplitter, Record, RecordError, parse_game_keep_source,
@@ -81,6 +83,41 @@ impl Iterator for Games {
             }
         }
     }
+}
+
+/// The inputs as [`scan::scan`] reads them, in input order: each opened (decoded as `encoding`
+/// says) when its turn comes on the scanner's reader thread, and cut into games by [`open`];
+/// a path that could not be searched takes its place among them.
+pub fn for_scan(
+    found: Vec<Found>,
+    encoding: Choice,
+) -> impl Iterator<Item = scan::Input<impl Iterator<Item = scan::Read>>> + Send {
+    found.into_iter().map(move |found| {
+        let input = match found {
+            Ok(input) => input,
+            Err(e) => {
+                return scan::Input::Failed {
+                    name: e.path,
+                    message: e.message,
+                };
+            }
+        };
+        let name = input.display();
+        match open(&input, encoding) {
+            Ok(games) => scan::Input::Opened {
+                name,
+                games: games.map(|item| match item {
+                    Item::Warning { kind, message } => scan::Read::Warning { kind, message },
+                    Item::Game { index, chunk } => scan::Read::Game { index, chunk },
+                    Item::Io(message) => scan::Read::Failed(message),
+                }),
+            },
+            Err(e) => scan::Input::Failed {
+                name,
+                message: e.to_string(),
+            },
+        }
+    })
 }
 
 /// A game as far as it could be read and replayed.

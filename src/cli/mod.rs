@@ -4,6 +4,7 @@ mod board_args;
 mod completions;
 mod convert;
 mod diag;
+mod filter;
 mod generate;
 mod inputs;
 mod load;
@@ -11,6 +12,7 @@ mod output;
 mod pages;
 mod perft;
 mod render;
+mod stats;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +21,13 @@ use clap::{Parser, Subcommand};
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
+
+/// Threads for `-j`: as given, or all cores.
+fn threads(j: Option<u16>) -> usize {
+    j.map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
 
 #[derive(Parser)]
 #[command(
@@ -42,6 +51,8 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Filter(filter::Args),
+    Stats(stats::Args),
     Completions(completions::CompletionsArgs),
     Man(completions::ManArgs),
 }
@@ -62,6 +73,8 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Filter(a) => filter::run(a),
+        Command::Stats(a) => stats::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
     }

@@ -58,6 +58,15 @@ impl Target {
         }
     }
 
+    /// For a run that failed (exit status 2, passed on): says that the files were left alone
+    /// (when -o named a file or directory; dropping the [`Outputs`] leaves nothing).
+    pub fn nothing_written(&self, status: i32) -> i32 {
+        if status == EXIT_ERROR && *self != Target::Stdout {
+            eprintln!("kifu: nothing written to {}", self.display());
+        }
+        status
+    }
+
     /// The file or directory, as named in messages.
     pub fn display(&self) -> String {
         match self {

@@ -131,11 +131,7 @@ const BATCH_BYTES: usize = 1 << 20;
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
     let encoding = a.input.encoding.choice();
-    let threads = a
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = super::threads(a.threads);
     let opts = Options {
         default_variant: a.variant,
         keep_moves: false,

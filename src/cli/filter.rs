@@ -1,0 +1,385 @@
+//! `kifu filter`: the games of a collection that meet conditions, written as they are.
+
+use super::inputs::{self, Input};
+use super::load;
+use super::output::{Failure, Outputs, Sink, Target, write_documents};
+use super::{EXIT_ERROR, EXIT_OK};
+use kifu::Variant;
+use kifu::collection::dedup::{KeyMaker, Seen};
+use kifu::collection::filter::{Conditions, Pattern, Validity};
+use kifu::collection::game::Game;
+use kifu::collection::position;
+use kifu::collection::scan::{Flow, Item, scan};
+use kifu::record::ResultToken;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Pick games: by variant, tags, players, result, outcome, length or a position reached; drop
+/// duplicates; count.
+///
+/// The games that meet every condition are written exactly as they are in their files (tags,
+/// comments, layout: byte for byte), in input order. One option given several times: any of
+/// its values will do (`--player A --player B`: games of A or of B; two `--tag`s of one name
+/// likewise); different options: all must hold.
+///
+/// Conditions on what is written (--variant, --tag, --player, --result, --min-plies,
+/// --max-plies) only read the records, at reading speed; the others (--outcome, --position,
+/// --valid, --invalid, --dedup) replay the moves of the games that meet the first kind.
+/// Invalid games are never written unless --invalid asks for them, and never dropped silently:
+/// the summary on standard error counts the games that matched, the duplicates dropped and
+/// the invalid games met: the games that cannot be read at all, and the games that were
+/// replayed (because their records met the conditions on what is written) and found invalid.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu filter games/ --player 'E. Hakala' -o hakala.psn
+  kifu filter games/ --tag Event='~^Helsinki' --tag Round=1 --tag Round=2
+  kifu filter games/ --variant gufu --outcome 0-1 --count
+  kifu filter games/ --position 'Sske/2/KwWn b - 5'
+  kifu filter games/ --dedup -o unique.psn
+  kifu filter games/ --invalid -o broken.psn
+
+Exit status (as grep and rg): 0 some game matched, 1 no game matched, 2 usage or I/O error
+(nothing is written to -o then).")]
+pub struct Args {
+    #[command(flatten)]
+    input: inputs::InputArgs,
+    /// Where to write the games (whole or not at all: after an error, nothing is written): a
+    /// path ending in `/` or naming an existing directory is a directory (created if missing)
+    /// with a file for each input that has a matching game, named as the input (`game.psn`;
+    /// `stdin.psn`); any other path is one file holding every matching game. Default:
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Only games of this variant (wa, wa-nodrop, gufu). A game without a Variant tag is
+    /// taken to be of this variant, as every kifu command takes it.
+    #[arg(long, short = 'v', value_name = "V")]
+    variant: Option<Variant>,
+    /// A tag's value: NAME=VALUE (exact) or NAME=~REGEX (found anywhere in the value; anchor
+    /// with ^…$). Tag names are matched ignoring ASCII case.
+    #[arg(long = "tag", value_name = "NAME=VALUE", value_parser = parse_tag)]
+    tags: Vec<(String, Pattern)>,
+    /// A player, either side (the Black or the White tag): NAME exact, or ~REGEX.
+    #[arg(long, value_name = "NAME", value_parser = Pattern::parse)]
+    player: Vec<Pattern>,
+    /// The Result tag as written: 1-0, 0-1, 1/2-1/2, * (or ~REGEX).
+    #[arg(long, value_name = "R", value_parser = Pattern::parse)]
+    result: Vec<Pattern>,
+    /// What the moves decide, found by replaying: 1-0, 0-1 or 1/2-1/2 when the moves end the
+    /// game (checkmate, a King captured, repetition...), * when they do not.
+    #[arg(long, value_name = "R", value_parser = parse_outcome)]
+    outcome: Vec<ResultToken>,
+    /// At least N moves on the main line (as written; variations not counted).
+    #[arg(long, value_name = "N")]
+    min_plies: Option<u64>,
+    /// At most N moves on the main line.
+    #[arg(long, value_name = "N")]
+    max_plies: Option<u64>,
+    /// The main line (its start included) reaches this position: a position string (Wa: the
+    /// FEN; Gufū: kifu's form). The pieces on the board and in hand and the side to move count;
+    /// move counters do not.
+    #[arg(long, value_name = "POS")]
+    position: Vec<String>,
+    /// Only games whose every move is legal.
+    #[arg(long, conflicts_with = "invalid")]
+    valid: bool,
+    /// Only invalid games (that cannot be read, or have an illegal move): `kifu validate`
+    /// says why.
+    #[arg(long, conflicts_with_all = ["outcome", "position", "dedup"])]
+    invalid: bool,
+    /// Of the matching games with the same start position and the same main-line moves, keep
+    /// the first. The moves are compared as the rules resolve them, whatever the notation
+    /// (Hodges, long, engine coordinates; kanji or letter ranks); tags and comments do not
+    /// count.
+    #[arg(long)]
+    dedup: bool,
+    /// Print only the number of matching games.
+    #[arg(long, conflicts_with = "output")]
+    count: bool,
+    /// No summary on standard error.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Threads, 1 to 256 (default: all cores). The output order never changes.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+}
+
+fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("'{s}' is not NAME=VALUE"))?;
+    let name = name.trim();
+    if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '"' || c == ']') {
+        return Err(format!("'{name}' is not a tag name"));
+    }
+    Ok((name.to_string(), Pattern::parse(value)?))
+}
+
+fn parse_outcome(s: &str) -> Result<ResultToken, String> {
+    ResultToken::from_text(s).ok_or_else(|| format!("'{s}' is not one of 1-0, 0-1, 1/2-1/2, *"))
+}
+
+/// No game matched (grep's and rg's 1).
+const EXIT_NO_MATCH: i32 = 1;
+
+#[derive(Default)]
+struct Totals {
+    files: u64,
+    games: u64,
+    matched: u64,
+    duplicates: u64,
+    invalid: u64,
+    io_errors: u64,
+}
+
+pub fn run(a: Args) -> i32 {
+    let mut conditions = Conditions {
+        variant: a.variant,
+        players: a.player,
+        results: a.result,
+        outcomes: a.outcome,
+        min_plies: a.min_plies,
+        max_plies: a.max_plies,
+        validity: match (a.valid, a.invalid) {
+            (true, _) => Some(Validity::Valid),
+            (_, true) => Some(Validity::Invalid),
+            _ => None,
+        },
+        dedup: a.dedup,
+        ..Conditions::default()
+    };
+    for (name, pattern) in a.tags {
+        conditions.add_tag(&name, pattern);
+    }
+    for p in &a.position {
+        match position::Target::parse(p, a.variant) {
+            Ok(t) => conditions.positions.push(t),
+            Err(e) => {
+                eprintln!("kifu filter: error: --position: {e}");
+                return EXIT_ERROR;
+            }
+        }
+    }
+    let found = a.input.expand();
+    let encoding = a.input.encoding.choice();
+    let mut t = Totals::default();
+    let mut games = if a.count {
+        None
+    } else {
+        match Written::new(Target::of(a.output.as_deref())) {
+            Ok(w) => Some(w),
+            Err(f) => return f.report(),
+        }
+    };
+    let keys = KeyMaker::new();
+    let mut seen = Seen::new();
+    let keep_unreadable = a.invalid && !a.count;
+    // Why writing stopped: a closed pipe, or an error.
+    let mut failure: Option<Failure> = None;
+    scan(
+        load::for_scan(found, encoding),
+        super::threads(a.threads),
+        |chunk| {
+            let game = Game::read(chunk, keep_unreadable);
+            let verdict = conditions.check(&game, Some(&keys));
+            let keep = verdict.matched && !a.count;
+            (verdict, keep.then(|| game.into_bytes()))
+        },
+        |item| {
+            let done = match item {
+                Item::Opened { name } => {
+                    t.files += 1;
+                    games.as_mut().map_or(Ok(()), |g| g.start(name))
+                }
+                Item::Io { name, message } => {
+                    t.io_errors += 1;
+                    // After the games already written, when both go to one place.
+                    let flushed = games.as_mut().map_or(Ok(()), Written::flush);
+                    eprintln!("{name}: error[io]: {message}");
+                    flushed
+                }
+                Item::Warning {
+                    name,
+                    kind,
+                    message,
+                } => {
+                    let flushed = games.as_mut().map_or(Ok(()), Written::flush);
+                    eprintln!("{name}: warning[{kind}]: {message}");
+                    flushed
+                }
+                Item::Game {
+                    value: (verdict, bytes),
+                    ..
+                } => {
+                    t.games += 1;
+                    t.invalid += verdict.invalid as u64;
+                    if !verdict.matched {
+                        return Flow::Continue;
+                    }
+                    if let Some(key) = verdict.key
+                        && !seen.insert(key)
+                    {
+                        t.duplicates += 1;
+                        return Flow::Continue;
+                    }
+                    t.matched += 1;
+                    match (&mut games, bytes) {
+                        (Some(g), Some(bytes)) => g.write(&bytes),
+                        _ => Ok(()),
+                    }
+                }
+            };
+            match done {
+                Ok(()) => Flow::Continue,
+                Err(f) => {
+                    failure = Some(f);
+                    Flow::Stop
+                }
+            }
+        },
+    );
+    if let Some(f) = failure {
+        // A closed pipe: 0, quietly (as ripgrep); else 2, and nothing put in place.
+        let status = f.report();
+        return games.map_or(status, |g| g.outputs.target().nothing_written(status));
+    }
+    let done = match games {
+        Some(g) => g.finish(t.io_errors == 0),
+        None => {
+            let count = format!("{}\n", t.matched);
+            write_documents(Target::Stdout, [("", count.as_bytes())])
+        }
+    };
+    if let Err(f) = done {
+        return f.report();
+    }
+    if !a.quiet {
+        eprintln!("{}", summary(&t, conditions.needs_replay()));
+    }
+    if t.io_errors > 0 {
+        EXIT_ERROR
+    } else if t.matched > 0 {
+        EXIT_OK
+    } else {
+        EXIT_NO_MATCH
+    }
+}
+
+/// Where the matching games go (see `-o`): one output for them all (standard output, a
+/// file), or, into a directory, a file for each input with a matching game, opened at its
+/// first.
+struct Written {
+    outputs: Outputs,
+    /// The output being written.
+    sink: Option<Sink>,
+    /// Into a directory: the file name for the input being read.
+    next_name: Option<String>,
+}
+
+impl Written {
+    fn new(target: Target) -> Result<Written, Failure> {
+        let mut outputs = Outputs::new(target);
+        let sink = match outputs.target() {
+            Target::Dir(_) => None,
+            _ => Some(outputs.open("")?),
+        };
+        Ok(Written {
+            outputs,
+            sink,
+            next_name: None,
+        })
+    }
+
+    fn per_input(&self) -> bool {
+        matches!(self.outputs.target(), Target::Dir(_))
+    }
+
+    /// An input begins (`name`, as in messages).
+    fn start(&mut self, name: Arc<str>) -> Result<(), Failure> {
+        if self.per_input() {
+            if let Some(done) = self.sink.take() {
+                self.outputs.close(done)?;
+            }
+            self.next_name = Some(file_name(&name));
+        }
+        Ok(())
+    }
+
+    /// A game's bytes, and a line end if the game ends its file without one (so that the
+    /// next game starts on a line of its own).
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        if self.sink.is_none()
+            && let Some(name) = self.next_name.take()
+        {
+            self.sink = Some(self.outputs.open(&name)?);
+        }
+        let Some(sink) = self.sink.as_mut() else {
+            return Ok(());
+        };
+        let mut write = || {
+            sink.write_all(bytes)?;
+            if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                sink.write_all(b"\n")?;
+            }
+            Ok(())
+        };
+        write().map_err(|e: std::io::Error| sink.failure(&e))
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        match self.sink.as_mut() {
+            Some(s) => s.flush().map_err(|e| s.failure(&e)),
+            None => Ok(()),
+        }
+    }
+
+    /// The end of the run: the files put in place when it went well (`ok`: no input error),
+    /// else left alone (and said so). Standard output has had everything.
+    fn finish(mut self, ok: bool) -> Result<(), Failure> {
+        if let Some(s) = self.sink.take() {
+            self.outputs.close(s)?;
+        }
+        if ok {
+            self.outputs.commit()
+        } else {
+            self.outputs.target().nothing_written(EXIT_ERROR);
+            Ok(())
+        }
+    }
+}
+
+/// The name of an input's file in the output directory: the input's own (`stdin.psn` for
+/// standard input).
+fn file_name(input: &str) -> String {
+    if input == Input::Stdin.display() {
+        return "stdin.psn".into();
+    }
+    Path::new(input)
+        .file_name()
+        .map_or_else(|| "output.psn".into(), |n| n.to_string_lossy().into_owned())
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn summary(t: &Totals, replayed: bool) -> String {
+    let mut s = format!(
+        "{}, {}: {} matched, {} dropped as duplicates, {} invalid",
+        plural(t.files, "file", "files"),
+        plural(t.games, "game", "games"),
+        t.matched,
+        t.duplicates,
+        t.invalid,
+    );
+    if !replayed {
+        s.push_str(" (unreadable; the moves were not replayed)");
+    }
+    if t.io_errors > 0 {
+        s.push_str(&format!(
+            ", {}",
+            plural(t.io_errors, "I/O error", "I/O errors")
+        ));
+    }
+    s
+}
