@@ -19,7 +19,8 @@ use std::sync::Arc;
 /// duplicates; count.
 ///
 /// The games that meet every condition are written exactly as they are in their files (tags,
-/// comments, layout: byte for byte), in input order. One option given several times: any of
+/// comments, layout: byte for byte; a file in Shift_JIS or UTF-16 is written in UTF-8), in
+/// input order. One option given several times: any of
 /// its values will do (`--player A --player B`: games of A or of B; two `--tag`s of one name
 /// likewise); different options: all must hold.
 ///
@@ -38,6 +39,7 @@ use std::sync::Arc;
   kifu filter games/ --position 'Sske/2/KwWn b - 5'
   kifu filter games/ --dedup -o unique.psn
   kifu filter games/ --invalid -o broken.psn
+  kifu filter games/ --player Ann -o ann/      # a file per input file with a game of Ann
 
 Exit status (as grep and rg): 0 some game matched, 1 no game matched, 2 usage or I/O error
 (nothing is written to -o then).")]
@@ -280,7 +282,8 @@ impl Written {
     fn new(target: Target) -> Result<Written, Failure> {
         let mut outputs = Outputs::new(target);
         let sink = match outputs.target() {
-            Target::Dir(_) => None,
+            // Made even if no game matches (removed again if the run fails).
+            Target::Dir(_) => outputs.create_dir().map(|()| None)?,
             _ => Some(outputs.open("")?),
         };
         Ok(Written {

@@ -6,7 +6,8 @@ use kifu::encoding::{Choice, Decoder};
 use std::io::{BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-/// The inputs of a command that reads many records (`validate`, `convert`).
+/// The inputs of a command that reads many records (`validate`, `convert`, `filter`,
+/// `stats`).
 #[derive(clap::Args)]
 pub struct InputArgs {
     /// Files or directories (searched recursively); `-`: standard input. No path: standard

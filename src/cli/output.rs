@@ -310,6 +310,18 @@ impl Outputs {
         }
     }
 
+    /// Creates the directory now, when the target is one (else does nothing): a run that
+    /// puts no file into it still leaves it, once committed.
+    pub fn create_dir(&mut self) -> Result<(), Failure> {
+        match &self.target {
+            Target::Dir(dir) => {
+                let dir = dir.clone();
+                self.make_dir(&dir)
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn make_dir(&mut self, dir: &Path) -> Result<(), Failure> {
         if self.dir_ready {
             return Ok(());

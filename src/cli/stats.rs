@@ -2,7 +2,7 @@
 
 use super::inputs;
 use super::load;
-use super::output::{Failure, Target, write_documents};
+use super::output::{Target, write_documents};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::game::Game;
@@ -101,11 +101,9 @@ pub fn run(a: Args) -> i32 {
         // A failed run (the figures are incomplete): an old file stays as it was.
         return target.nothing_written(EXIT_ERROR);
     }
-    match write_documents(target, [(name, text.as_bytes())]) {
-        Ok(()) => {}
-        // As ripgrep: a closed pipe ends the run quietly.
-        Err(Failure::Closed) => return EXIT_OK,
-        Err(f) => return f.report(),
+    if let Err(f) = write_documents(target, [(name, text.as_bytes())]) {
+        // A closed pipe: 0, quietly (as ripgrep).
+        return f.report();
     }
     if summary.io_errors > 0 {
         EXIT_ERROR
