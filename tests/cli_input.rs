@@ -35,19 +35,6 @@ fn variant_names_in_every_spelling() {
     }
 }
 
-/// A record as Japanese programs save it: kanji in tags, comments and squares.
-const JAPANESE: &str = "[Event \"颶風将棋 研究会\"]\n[Black \"先手\"]\n[White \"後手\"]\n\
-[Variant \"颶風将棋\"]\n[Result \"0-1\"]\n\n\
-1. K*2二>S {玉を打つ} 2. K*1一>E 3. W*2三>W 4. S*1二>E 5. Wx1二>N+ 6. S*2三>N\n\
-7. Sx1二>E+ 8. K-2一>S 9. S-1一>S+ 10. W*1二>N+ 11. Wx1一>E\n\
-12. S*2三>E+ 13. S-1三>S 14. Wx2二>S 0-1\n";
-
-fn shift_jis(text: &str) -> Vec<u8> {
-    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
-    assert!(!unmappable);
-    bytes.into_owned()
-}
-
 fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
     let mut v = if big_endian {
         vec![0xFE, 0xFF]

@@ -96,6 +96,10 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         vec!["convert", g, m, "--to", "json", "-o", n],
         vec!["convert", g, m, "--to", "html", "-o", n],
         vec!["render", m, "--format", "png", "-o", n],
+        vec!["filter", g, m, "-o", n],
+        vec!["filter", m, g, "--dedup", "-o", n],
+        vec!["stats", g, m, "-o", n],
+        vec!["stats", g, m, "--format", "json", "-o", n],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -128,6 +132,10 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         vec!["convert", g, m, "-o", &new("new.psn")],
         vec!["convert", g, m, "--to", "html", "-o", &new("new.html")],
         vec!["render", g, "--ply", "99", "-o", &new("new.png")],
+        vec!["filter", g, m, "-o", &new("new.psn")],
+        vec!["filter", g, m, "-o", &new("newdir/")],
+        vec!["stats", g, m, "-o", &new("new.txt")],
+        vec!["stats", g, m, "-o", &new("newdir/")],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -268,6 +276,58 @@ fn o_is_a_directory_only_when_it_says_so() {
     assert_eq!(
         names(&dir.join("per")),
         ["g1-game1.html", "g2-game1.html", "g3-game1.html"]
+    );
+
+    // filter: one file with every matching game, or a file per input with a matching game,
+    // under the input's name (the directory is made even when none matches).
+    ok(&[
+        "filter",
+        &p("games"),
+        &p("onegame"),
+        "-q",
+        "-o",
+        &p("picked.psn"),
+    ]);
+    let picked = std::fs::read_to_string(dir.join("picked.psn")).expect("picked.psn is a file");
+    assert_eq!(picked.matches("[Variant").count(), 4, "{picked}");
+    ok(&[
+        "filter",
+        &p("games"),
+        &p("onegame"),
+        "--variant",
+        "gufu",
+        "-q",
+        "-o",
+        &format!("{}/", p("picked")),
+    ]);
+    assert_eq!(names(&dir.join("picked")), ["g1.psn", "g2.psn", "g3.psn"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("picked/g2.psn")).unwrap(),
+        GUFU
+    );
+    let o = kifu(
+        &[
+            "filter",
+            &p("games"),
+            "--player",
+            "Nobody",
+            "-q",
+            "-o",
+            &p("nobody/"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(names(&dir.join("nobody")), Vec::<String>::new());
+    assert!(dir.join("nobody").is_dir());
+    // stats: one file; a directory gets stats.txt or stats.json.
+    ok(&["stats", &p("games"), "-o", &p("stats.txt")]);
+    let stats = std::fs::read_to_string(dir.join("stats.txt")).expect("stats.txt is a file");
+    assert!(stats.starts_with("3 games in 3 files"), "{stats}");
+    ok(&["stats", &p("games"), "--format", "json", "-o", &p("picked")]);
+    assert_eq!(
+        names(&dir.join("picked")),
+        ["g1.psn", "g2.psn", "g3.psn", "stats.json"]
     );
 
     // PNG: a file (by its name), a new directory (by --format), every ply.
@@ -411,6 +471,12 @@ fn a_failed_run_leaves_nothing_behind() {
             "-o",
             &p("new/per"),
         ],
+        // filter: a file per input, the ones written before the failure go too; two inputs
+        // of one name cannot both have their file.
+        vec!["filter", a, b, &missing, "-o", &p("picked/")],
+        vec!["filter", a, b, a, "-o", &p("new/picked/")],
+        vec!["filter", a, &missing, "--valid", "-o", &p("picked.psn")],
+        vec!["stats", a, &missing, "-o", &p("stats/")],
         // Too wide to rasterize.
         vec!["render", b, "--size", "9000", "-o", &p("b.png")],
         vec![
@@ -496,6 +562,10 @@ fn a_closed_pipe_stops_quietly() {
         vec!["convert", "--to", "html", b],
         // A PNG (binary: its "first line" is its signature) larger than a pipe holds.
         vec!["render", b, "--format", "png", "--size", "2000"],
+        vec!["filter", b],
+        vec!["filter", "--dedup", "-j", "1", b],
+        // Every opening of 400 games: more than a pipe holds.
+        vec!["stats", "--format", "json", "--top", "1000", b],
     ] {
         let (code, line, errs) = first_line_only(&args);
         assert!(!line.is_empty(), "{args:?}: no first line");
@@ -562,6 +632,46 @@ fn lines_follow_the_input_order() {
             })
             .collect();
         assert_eq!(order, ["syntax", "io", "syntax"], "{cmd}:\n{text}");
+    }
+    // filter: the games on standard output, the errors and warnings on standard error, in the
+    // order of the inputs (a.psn, the missing file, a Shift_JIS file, a.psn); stats: its
+    // errors and warnings likewise.
+    let sjis = dir.join("sjis.psn");
+    std::fs::write(&sjis, shift_jis(JAPANESE)).unwrap();
+    let s = sjis.to_str().unwrap();
+    for (args, want) in [
+        (
+            vec!["filter", "-j", "3", a, missing, s, a],
+            &["game", "io", "warning", "game", "game"][..],
+        ),
+        (
+            vec!["stats", "-j", "3", s, missing, a, s],
+            &["warning", "io", "warning"],
+        ),
+    ] {
+        let log = dir.join("collection.log");
+        let f = std::fs::File::create(&log).unwrap();
+        let mut c = command(&args);
+        c.stdin(Stdio::null())
+            .stdout(f.try_clone().unwrap())
+            .stderr(f);
+        assert_eq!(c.status().unwrap().code(), Some(2), "{args:?}");
+        let text = std::fs::read_to_string(&log).unwrap();
+        let order: Vec<&str> = text
+            .lines()
+            .filter_map(|l| {
+                if l.contains("error[io]") {
+                    Some("io")
+                } else if l.contains("warning[encoding]") {
+                    Some("warning")
+                } else if l.starts_with("[Event") {
+                    Some("game")
+                } else {
+                    None
+                }
+            })
+            .collect();
+        assert_eq!(order, want, "{args:?}:\n{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

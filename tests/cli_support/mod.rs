@@ -63,3 +63,17 @@ pub const WA: &str = "[Variant \"wa\"]\n\n1. SP-8g SP-8e 2. SP-8f SPx8f *\n";
 
 /// A Gufū record invalid at its fourth ply.
 pub const GUFU_BAD: &str = "[Variant \"Gufu\"]\n\n1. K*2三>W 2. K*1一>E 3. W*1三>N 4. Zz *\n";
+
+/// A record as Japanese programs save it: kanji in tags, comments and squares.
+pub const JAPANESE: &str = "[Event \"颶風将棋 研究会\"]\n[Black \"先手\"]\n[White \"後手\"]\n\
+[Variant \"颶風将棋\"]\n[Result \"0-1\"]\n\n\
+1. K*2二>S {玉を打つ} 2. K*1一>E 3. W*2三>W 4. S*1二>E 5. Wx1二>N+ 6. S*2三>N\n\
+7. Sx1二>E+ 8. K-2一>S 9. S-1一>S+ 10. W*1二>N+ 11. Wx1一>E\n\
+12. S*2三>E+ 13. S-1三>S 14. Wx2二>S 0-1\n";
+
+/// `text` in Shift_JIS (every character must have a code there).
+pub fn shift_jis(text: &str) -> Vec<u8> {
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!unmappable);
+    bytes.into_owned()
+}
