@@ -610,28 +610,10 @@ fn lines_follow_the_input_order() {
     // Human form, standard output and standard error into one file: a.psn's problem, then
     // the missing file, then a.psn's problem again.
     for cmd in ["validate", "convert"] {
-        let log = dir.join(format!("{cmd}.log"));
-        let f = std::fs::File::create(&log).unwrap();
-        let mut c = command(&[cmd, a, missing, a]);
-        c.stdin(Stdio::null())
-            .stdout(f.try_clone().unwrap())
-            .stderr(f);
-        let status = c.status().unwrap();
-        assert_eq!(status.code(), Some(2));
-        let text = std::fs::read_to_string(&log).unwrap();
-        let order: Vec<&str> = text
-            .lines()
-            .filter_map(|l| {
-                if l.contains("error[io]") {
-                    Some("io")
-                } else if l.contains("error[syntax]") {
-                    Some("syntax")
-                } else {
-                    None
-                }
-            })
-            .collect();
-        assert_eq!(order, ["syntax", "io", "syntax"], "{cmd}:\n{text}");
+        let (code, marks, text) = marks_in_one_file(&[cmd, a, missing, a], &dir);
+        assert_eq!(code, Some(2));
+        let problems: Vec<&str> = marks.into_iter().filter(|m| *m != "game").collect();
+        assert_eq!(problems, ["syntax", "io", "syntax"], "{cmd}:\n{text}");
     }
     // filter: the games on standard output, the errors and warnings on standard error, in the
     // order of the inputs (a.psn, the missing file, a Shift_JIS file, a.psn); stats: its
@@ -649,31 +631,45 @@ fn lines_follow_the_input_order() {
             &["warning", "io", "warning"],
         ),
     ] {
-        let log = dir.join("collection.log");
-        let f = std::fs::File::create(&log).unwrap();
-        let mut c = command(&args);
-        c.stdin(Stdio::null())
-            .stdout(f.try_clone().unwrap())
-            .stderr(f);
-        assert_eq!(c.status().unwrap().code(), Some(2), "{args:?}");
-        let text = std::fs::read_to_string(&log).unwrap();
-        let order: Vec<&str> = text
-            .lines()
-            .filter_map(|l| {
-                if l.contains("error[io]") {
-                    Some("io")
-                } else if l.contains("warning[encoding]") {
-                    Some("warning")
-                } else if l.starts_with("[Event") {
-                    Some("game")
-                } else {
-                    None
-                }
-            })
-            .collect();
-        assert_eq!(order, want, "{args:?}:\n{text}");
+        let (code, marks, text) = marks_in_one_file(&args, &dir);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(marks, want, "{args:?}:\n{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs kifu with standard output and standard error into one file (in `dir`): the exit
+/// status, what the lines are, in order (`io` and `syntax` errors, an encoding `warning`, a
+/// `game`'s first tag), and the whole text.
+fn marks_in_one_file(
+    args: &[&str],
+    dir: &std::path::Path,
+) -> (Option<i32>, Vec<&'static str>, String) {
+    let log = dir.join("both.log");
+    let f = std::fs::File::create(&log).unwrap();
+    let mut c = command(args);
+    c.stdin(Stdio::null())
+        .stdout(f.try_clone().unwrap())
+        .stderr(f);
+    let code = c.status().unwrap().code();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let marks = text
+        .lines()
+        .filter_map(|l| {
+            if l.contains("error[io]") {
+                Some("io")
+            } else if l.contains("error[syntax]") {
+                Some("syntax")
+            } else if l.contains("warning[encoding]") {
+                Some("warning")
+            } else if l.starts_with("[Event") {
+                Some("game")
+            } else {
+                None
+            }
+        })
+        .collect();
+    (code, marks, text)
 }
 
 /// The summary counts in words: one file, two games, one warning.
