@@ -156,6 +156,7 @@ macro_rules! named_kinds {
 
 pub mod betza;
 pub mod collection;
+pub mod encoding;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;

@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing and the subcommands.
 
 mod board_args;
+mod completions;
 mod convert;
 mod diag;
 mod filter;
@@ -20,6 +21,13 @@ use clap::{Parser, Subcommand};
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
+
+/// Threads for `-j`: as given, or all cores.
+fn threads(j: Option<u16>) -> usize {
+    j.map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
 
 #[derive(Parser)]
 #[command(
@@ -45,6 +53,8 @@ enum Command {
     Render(render::Args),
     Filter(filter::Args),
     Stats(stats::Args),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -65,5 +75,7 @@ pub fn run() -> i32 {
         Command::Render(a) => render::run(a),
         Command::Filter(a) => filter::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     }
 }
