@@ -3,6 +3,7 @@
 //! Flow: bytes → grammar (pest) → [`record`] → replay through the rules core ([`wa`],
 //! [`gufu`], sharing [`geometry`], [`betza`] and [`rules`]) → writers.
 
+pub mod analysis;
 pub mod betza;
 pub mod generate;
 pub mod geometry;

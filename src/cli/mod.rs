@@ -1,13 +1,16 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod analyze;
 mod convert;
 mod diag;
 mod generate;
 mod inputs;
 mod load;
+mod mate;
 mod output;
 mod perft;
 mod render;
+mod solve;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +42,9 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Solve(solve::Args),
+    Mate(mate::Args),
+    Analyze(analyze::Args),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -57,5 +63,8 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Mate(a) => mate::run(a),
+        Command::Analyze(a) => analyze::run(a),
     }
 }

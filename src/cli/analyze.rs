@@ -1,0 +1,345 @@
+//! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
+
+use super::diag::Diag;
+use super::inputs::{self, Input};
+use super::load::{Loaded, load};
+use super::output::Sink;
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use kifu::Variant;
+use kifu::analysis::annotate::{self, PlyNote};
+use kifu::analysis::mate::Options as MateOptions;
+use kifu::record::{ErrorKind, GameSplitter};
+use serde_json::json;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+
+/// Annotate games: the value before and after every move, the best move, and a verdict.
+///
+/// Gufū: the exact value (`win in 7`, `draw`, `loss in 4`, in plies, for the side that moves).
+/// A move that worsens the outcome (win → draw or loss, draw → loss) is a blunder `??` ($4);
+/// the only move that keeps a win is `!` ($1).
+///
+/// Wa: the shortest forced mate within --mate-depth moves (checks only) for either side:
+/// `mate in N` (the mover mates), `mated in N` (the opponent mates whatever the mover plays) or
+/// `no mate found`. A move that lets a forced mate slip is `?` ($2); a move that allows the
+/// opponent a forced mate, when another move would not have, is `??` ($4).
+///
+/// Output: the record with those NAGs and a short comment on each judged move
+/// (`{win in 7 → draw; best K-1二>N}`), which validates and converts like any record; or one
+/// row per ply (`--to csv`, `--to json`: ply, move, before, after, best, verdict). Only the
+/// main line is analysed. An invalid game is reported as `kifu validate` reports it and is
+/// not analysed (exit status 1).
+///
+/// Examples:
+///
+///   kifu analyze game.psn                       # annotated record on standard output
+///
+///   kifu analyze games/ --to csv -o plies.csv   # one row per ply
+///
+///   kifu analyze wa.psn --mate-depth 2 --to json
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Files or directories (searched recursively); `-` or nothing: standard input.
+    paths: Vec<PathBuf>,
+    /// Wa: search mates up to this many moves of either side.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=9))]
+    mate_depth: u32,
+    /// Wa: give up a mate search after this many positions (the value is then `unknown`).
+    #[arg(long, default_value_t = 1_000_000)]
+    max_nodes: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "psn")]
+    to: To,
+    /// Write to this file (written whole or not at all). Default: standard output.
+    #[arg(long, short = 'o')]
+    output: Option<PathBuf>,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Option<Variant>,
+    /// File extensions searched for in directories.
+    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
+    ext: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum To {
+    Psn,
+    Csv,
+    Json,
+}
+
+/// The columns of `--to csv`.
+const COLUMNS: [&str; 8] = [
+    "file", "game", "ply", "move", "before", "after", "best", "verdict",
+];
+
+pub fn run(a: Args) -> i32 {
+    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let mut status = EXIT_OK;
+    for e in &errors {
+        eprintln!("{}: error[io]: {}", e.path, e.message);
+        status = EXIT_ERROR;
+    }
+    let mut sink = match Sink::open(a.output.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut out = Out {
+        sink: &mut sink,
+        first: true,
+    };
+    if a.to == To::Csv
+        && let Err(e) = out.csv(COLUMNS.iter().map(|s| s.to_string()).collect())
+    {
+        eprintln!("kifu: cannot write: {e}");
+        return EXIT_ERROR;
+    }
+    for input in &inputs {
+        match analyze_input(&a, input, &mut out) {
+            Ok(s) => status = status.max(s),
+            Err(e) => {
+                // Nothing half-written survives: the sink is dropped unfinished.
+                eprintln!("kifu: cannot write: {e}");
+                return EXIT_ERROR;
+            }
+        }
+    }
+    if let Err(e) = sink.finish() {
+        eprintln!("kifu: {e}");
+        return EXIT_ERROR;
+    }
+    status
+}
+
+struct Out<'a> {
+    sink: &'a mut Sink,
+    /// No record written yet (records are separated by a blank line).
+    first: bool,
+}
+
+impl Out<'_> {
+    fn csv(&mut self, fields: Vec<String>) -> std::io::Result<()> {
+        let mut c = csv::WriterBuilder::new().from_writer(Vec::new());
+        c.write_record(&fields).map_err(std::io::Error::other)?;
+        let bytes = c
+            .into_inner()
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        self.sink.write_all(&bytes)
+    }
+}
+
+fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32> {
+    let name = input.display();
+    let reader: Box<dyn Read> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => match std::fs::File::open(p) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("{name}: error[io]: {e}");
+                return Ok(EXIT_ERROR);
+            }
+        },
+    };
+    let opts = kifu::replay::Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let mate = MateOptions {
+        depth: a.mate_depth,
+        all_moves: false,
+        max_nodes: Some(a.max_nodes),
+    };
+    let mut status = EXIT_OK;
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut index = 0;
+    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
+        index += 1;
+        let g = match chunk {
+            Ok(c) => load(c, index, &opts, false),
+            Err(e) if e.kind == ErrorKind::Io => {
+                eprintln!("{name}: error[io]: {}", e.message);
+                return Ok(EXIT_ERROR);
+            }
+            Err(e) => Loaded {
+                record: None,
+                report: None,
+                errors: vec![Diag::from_record_error(&e, index, None)],
+                warnings: Vec::new(),
+            },
+        };
+        for d in g.errors.iter().chain(&g.warnings) {
+            eprint!("{}", d.human(&name));
+        }
+        if !g.errors.is_empty() {
+            status = EXIT_INVALID;
+            continue;
+        }
+        let (Some(record), Some(report)) = (&g.record, &g.report) else {
+            continue;
+        };
+        let Some(game) = adapter::main_line(record, report) else {
+            continue;
+        };
+        let notes = match &game.line {
+            adapter::Line::Gufu(p, m) => annotate::gufu_game(p, m),
+            adapter::Line::Wa(p, m) => annotate::wa_game(p, m, mate),
+        };
+        match a.to {
+            To::Psn => {
+                if let Some(text) = adapter::annotated_record(record, report, &game.nodes, &notes) {
+                    if !out.first {
+                        out.sink.write_all(b"\n")?;
+                    }
+                    out.first = false;
+                    out.sink.write_all(text.as_bytes())?;
+                }
+            }
+            To::Csv => {
+                for n in &notes {
+                    out.csv(row(&name, index, n))?;
+                }
+            }
+            To::Json => {
+                for n in &notes {
+                    let v = COLUMNS
+                        .iter()
+                        .zip(row(&name, index, n))
+                        .map(|(k, v)| (k.to_string(), json!(v)));
+                    let mut o: serde_json::Map<String, serde_json::Value> = v.collect();
+                    o["game"] = json!(index);
+                    o["ply"] = json!(n.ply);
+                    for k in ["best", "verdict"] {
+                        if o[k] == json!("") {
+                            o[k] = json!(null);
+                        }
+                    }
+                    o.insert("nag".into(), json!(n.verdict.map(|v| v.nag())));
+                    writeln!(out.sink, "{}", serde_json::Value::Object(o))?;
+                }
+            }
+        }
+    }
+    if index == 0 {
+        eprintln!("{name}: error[empty_input]: no game: the input is empty");
+        status = EXIT_INVALID;
+    }
+    Ok(status)
+}
+
+/// One ply's fields, in the order of [`COLUMNS`].
+fn row(file: &str, game: usize, n: &PlyNote) -> Vec<String> {
+    vec![
+        file.to_string(),
+        game.to_string(),
+        n.ply.to_string(),
+        n.mv.clone(),
+        n.before.clone(),
+        n.after.clone(),
+        n.best.clone().unwrap_or_default(),
+        n.verdict.map(|v| v.glyph().to_string()).unwrap_or_default(),
+    ]
+}
+
+/// The only place that reads the replay layer's types and calls a writer: a replayed record
+/// turned into rules-core positions and moves, and the record written back with the notes.
+mod adapter {
+    use kifu::analysis::annotate::PlyNote;
+    use kifu::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
+    use kifu::replay::{self, AnyMove, Report, State};
+    use kifu::writers::{Style, psn};
+    use kifu::{gufu, wa};
+
+    /// The main line's positions (before each move, and after the last) and moves.
+    pub enum Line {
+        Gufu(Vec<gufu::Position>, Vec<gufu::Move>),
+        Wa(Vec<wa::Position>, Vec<wa::Move>),
+    }
+
+    pub struct Game {
+        pub line: Line,
+        /// The record's node of each move.
+        pub nodes: Vec<NodeId>,
+    }
+
+    /// The main line of a replayed record (its report made with `keep_moves`).
+    pub fn main_line(record: &Record, report: &Report) -> Option<Game> {
+        let plies = replay::main_line(&record.movetext, report);
+        let nodes = plies.iter().filter_map(|(id, _, _)| *id).collect();
+        let line = match &plies.first()?.2 {
+            State::Gufu(_) => {
+                let mut positions = Vec::new();
+                let mut moves = Vec::new();
+                for (_, m, s) in &plies {
+                    if let State::Gufu(p) = s {
+                        positions.push(p.clone());
+                    }
+                    if let Some(AnyMove::Gufu(m)) = m {
+                        moves.push(*m);
+                    }
+                }
+                Line::Gufu(positions, moves)
+            }
+            State::Wa(_) => {
+                let mut positions = Vec::new();
+                let mut moves = Vec::new();
+                for (_, m, s) in &plies {
+                    if let State::Wa(g) = s {
+                        positions.push(g.position().clone());
+                    }
+                    if let Some(AnyMove::Wa(m)) = m {
+                        moves.push(*m);
+                    }
+                }
+                Line::Wa(positions, moves)
+            }
+        };
+        Some(Game { line, nodes })
+    }
+
+    /// The record in the normalized form with each judged move's NAG and comment after it,
+    /// and an Annotator tag.
+    pub fn annotated_record(
+        record: &Record,
+        report: &Report,
+        nodes: &[NodeId],
+        notes: &[PlyNote],
+    ) -> Option<String> {
+        let mut r = record.clone();
+        let span = Span::at(record.span.end);
+        for (id, n) in nodes.iter().zip(notes) {
+            let (Some(v), Some(c)) = (n.verdict, &n.comment) else {
+                if let Some(c) = &n.comment {
+                    r.movetext.node_mut(*id).annotations.push(comment(c, span));
+                }
+                continue;
+            };
+            let node = r.movetext.node_mut(*id);
+            node.annotations.push(Annotation::Nag(Nag {
+                value: v.nag(),
+                span,
+            }));
+            node.annotations.push(comment(c, span));
+        }
+        r.tags.retain(|t| !t.name.eq_ignore_ascii_case("Annotator"));
+        r.tags.push(Tag {
+            name: "Annotator".into(),
+            value: "kifu analyze".into(),
+            name_span: span,
+            value_span: span,
+            span,
+        });
+        psn::write(&r, report, Style::default_for(report.variant?))
+    }
+
+    fn comment(text: &str, span: Span) -> Annotation {
+        Annotation::Comment(Comment {
+            kind: CommentKind::Brace,
+            text: text.replace('}', ")"),
+            span,
+        })
+    }
+}

@@ -1,0 +1,163 @@
+//! `kifu mate`: the shortest forced mate for the side to move.
+
+use super::{EXIT_ERROR, EXIT_OK};
+use kifu::analysis::Searchable;
+use kifu::analysis::mate::{self, Found, Options, Search};
+use kifu::{Variant, gufu, wa};
+use serde_json::json;
+use std::io::Write;
+use std::time::Instant;
+
+/// Find the shortest forced mate for the side to move.
+///
+/// Searches for a mate within DEPTH moves of the side to move (a mate in N takes 2N - 1
+/// plies), against every defence, drops included. By default every move of the attacker is a
+/// check, as in mate problems (in Gufū the capture of a King is allowed too); --all-moves
+/// lets the attacker play quiet moves as well. A mate is a move that ends the game with the
+/// attacker the winner, as the rules say (Wa: checkmate; Gufū: checkmate or a King's
+/// capture). Prints `mate in N: <main line>` (the quickest mate against the longest defence)
+/// and every first move that mates in N (one: the problem's solution is unique), or
+/// `no mate in DEPTH`.
+///
+/// Examples:
+///
+///   kifu mate --variant wa --position '9hk/11/9P1/11/11/11/11/11/11/11/K10[G] w 0 1'
+///
+///   kifu mate --variant wa --position FEN --depth 5 --all-moves --format json
+///
+///   kifu mate --variant gufu --position '1kn/1Wn/KnSe b - 9'
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The game: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Variant,
+    /// The position (Wa: XBoard FEN; Gufū: kifu's position string, see the README).
+    #[arg(long, short = 'p')]
+    position: String,
+    /// The most moves of the side to move.
+    #[arg(long, short = 'd', default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+    /// Let the attacker play any move, not only checks.
+    #[arg(long)]
+    all_moves: bool,
+    /// Give up after visiting this many positions (the answer is then "unknown").
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Also print, on standard error, the time taken and the positions visited.
+    #[arg(long)]
+    time: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn run(a: Args) -> i32 {
+    match a.variant {
+        Variant::Gufu => match gufu::posstr::parse(&a.position) {
+            Ok(p) => search(&a, &p),
+            Err(e) => bad_position(&e),
+        },
+        Variant::Wa | Variant::WaNoDrop => {
+            let v = if a.variant == Variant::Wa {
+                wa::Variant::Wa
+            } else {
+                wa::Variant::WaNoDrop
+            };
+            match wa::fen::parse(&a.position, v) {
+                Ok(p) => search(&a, &p),
+                Err(e) => bad_position(&e),
+            }
+        }
+    }
+}
+
+fn bad_position(e: &dyn std::fmt::Display) -> i32 {
+    eprintln!("kifu: bad --position: {e}");
+    EXIT_ERROR
+}
+
+fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
+    if let Some(o) = pos.outcome() {
+        eprintln!(
+            "kifu: the game is already over in this position ({}, {}): there is nothing to search",
+            o.termination.describe(),
+            o.result()
+        );
+        return EXIT_ERROR;
+    }
+    let t = Instant::now();
+    let mut s = Search::<P>::new(Options {
+        depth: a.depth,
+        all_moves: a.all_moves,
+        max_nodes: a.max_nodes,
+    });
+    let found = s.find(pos);
+    let secs = t.elapsed().as_secs_f64();
+    let text = match a.format {
+        Format::Text => match &found {
+            Found::Mate(m) => {
+                let firsts: Vec<String> = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
+                format!(
+                    "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
+                    m.moves,
+                    mate::line_text(pos, &m.line).join(" "),
+                    firsts.len(),
+                    if firsts.len() == 1 { "" } else { "s" },
+                    if firsts.len() == 1 { "s" } else { "" },
+                    m.moves,
+                    firsts.join(" ")
+                )
+            }
+            Found::None => format!("no mate in {}\n", a.depth),
+            Found::Stopped => format!(
+                "unknown: no mate found before the search stopped ({} positions)\n",
+                s.nodes()
+            ),
+        },
+        Format::Json => {
+            let mut o = json!({
+                "position": pos.position_string(),
+                "depth": a.depth,
+                "all_moves": a.all_moves,
+                "nodes": s.nodes(),
+            });
+            match &found {
+                Found::Mate(m) => {
+                    o["mate"] = json!(m.moves);
+                    o["line"] = json!(mate::line_text(pos, &m.line));
+                    o["first_moves"] = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
+                }
+                Found::None => o["mate"] = json!(null),
+                Found::Stopped => {
+                    o["mate"] = json!(null);
+                    o["stopped"] = json!(true);
+                }
+            }
+            format!("{o}\n")
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("kifu: cannot write: {e}");
+        return EXIT_ERROR;
+    }
+    if a.time {
+        eprintln!(
+            "{} positions in {secs:.3} s: {:.0} positions/s",
+            s.nodes(),
+            s.nodes() as f64 / secs.max(1e-9)
+        );
+    }
+    EXIT_OK
+}
