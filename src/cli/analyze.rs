@@ -311,18 +311,31 @@ mod adapter {
         let mut r = record.clone();
         let span = Span::at(record.span.end);
         for (id, n) in nodes.iter().zip(notes) {
-            let (Some(v), Some(c)) = (n.verdict, &n.comment) else {
-                if let Some(c) = &n.comment {
-                    r.movetext.node_mut(*id).annotations.push(comment(c, span));
-                }
-                continue;
-            };
             let node = r.movetext.node_mut(*id);
-            node.annotations.push(Annotation::Nag(Nag {
-                value: v.nag(),
-                span,
-            }));
-            node.annotations.push(comment(c, span));
+            // What an earlier analysis wrote is not written twice.
+            let mut add = |a: Annotation| {
+                let same = |b: &Annotation| match (&a, b) {
+                    (Annotation::Nag(x), Annotation::Nag(y)) => x.value == y.value,
+                    (Annotation::Comment(x), Annotation::Comment(y)) => x.text == y.text,
+                    _ => false,
+                };
+                if !node.annotations.iter().any(same) {
+                    node.annotations.push(a);
+                }
+            };
+            if let Some(v) = n.verdict {
+                add(Annotation::Nag(Nag {
+                    value: v.nag(),
+                    span,
+                }));
+            }
+            if let Some(c) = &n.comment {
+                add(Annotation::Comment(Comment {
+                    kind: CommentKind::Brace,
+                    text: c.replace('}', ")"),
+                    span,
+                }));
+            }
         }
         r.tags.retain(|t| !t.name.eq_ignore_ascii_case("Annotator"));
         r.tags.push(Tag {
@@ -333,13 +346,5 @@ mod adapter {
             span,
         });
         psn::write(&r, report, Style::default_for(report.variant?))
-    }
-
-    fn comment(text: &str, span: Span) -> Annotation {
-        Annotation::Comment(Comment {
-            kind: CommentKind::Brace,
-            text: text.replace('}', ")"),
-            span,
-        })
     }
 }
