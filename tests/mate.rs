@@ -415,3 +415,27 @@ fn cli_bad_positions_are_usage_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("already over"), "{err}");
 }
+
+/// With too small a budget the answer is "unknown", never a false "no mate".
+#[test]
+fn a_search_out_of_budget_says_so() {
+    let p = wa_pos("10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1");
+    let mut s = Search::<wa::Position>::new(Options {
+        depth: 3,
+        all_moves: false,
+        max_nodes: Some(3),
+    });
+    assert_eq!(s.find(&p), Found::Stopped);
+    assert!(s.stopped());
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+        "--max-nodes",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("unknown: "), "{out}");
+}

@@ -195,20 +195,19 @@ pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) ->
         let mut tail = None;
         if allowed && lost.is_none() {
             // A blunder only if some other move would not have allowed a mate.
-            let escape = if matches!(mine, Mates::In(_)) {
-                my_move
-            } else {
-                safe_move(p, m, &mut search)
+            let escape = match (mine, my_move) {
+                (Mates::In(_), Some(mine)) => Escape::Safe(mine),
+                _ => safe_move(p, m, &mut search, opts.max_nodes),
             };
             match escape {
-                Some(e) => {
+                Escape::Safe(e) => {
                     verdict = Some(Verdict::Blunder);
                     if best.is_none() {
                         best = Some(text(&e));
                     }
                 }
-                None if !search.stopped() => tail = Some("every move allows a mate"),
-                None => {}
+                Escape::None => tail = Some("every move allows a mate"),
+                Escape::Unknown => {}
             }
         } else if missed {
             verdict = Some(Verdict::Mistake);
@@ -229,20 +228,46 @@ pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) ->
     out
 }
 
+/// What the other moves of a position allow.
+enum Escape {
+    /// This move allows no forced mate.
+    Safe(wa::Move),
+    /// Every move allows one.
+    None,
+    /// Not known: a search ran out of its budget, or the alternatives used up a whole
+    /// search's budget between them.
+    Unknown,
+}
+
 /// A legal move other than `played` after which the opponent has no forced mate within the
-/// search's depth, if there is one (proved: a search that ran out of budget does not count).
+/// search's depth, if there is one.
 fn safe_move(
     pos: &wa::Position,
     played: &wa::Move,
     search: &mut Search<wa::Position>,
-) -> Option<wa::Move> {
-    pos.legal_moves().into_iter().find(|m| {
-        if m == played {
-            return false;
+    budget: Option<u64>,
+) -> Escape {
+    let start = search.nodes();
+    let mut unknown = false;
+    for m in pos.legal_moves() {
+        if m == *played {
+            continue;
+        }
+        if budget.is_some_and(|b| search.nodes() - start > b) {
+            return Escape::Unknown;
         }
         let mut next = pos.clone();
-        next.play_unchecked(m);
+        next.play_unchecked(&m);
         // (A move that mates is safe: the opponent has no move at all.)
-        search.find(&next) == Found::None
-    })
+        match search.find(&next) {
+            Found::None => return Escape::Safe(m),
+            Found::Stopped => unknown = true,
+            Found::Mate(_) => {}
+        }
+    }
+    if unknown {
+        Escape::Unknown
+    } else {
+        Escape::None
+    }
 }

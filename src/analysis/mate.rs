@@ -59,6 +59,9 @@ pub struct Mate<M> {
     pub line: Vec<M>,
     /// Every first move that mates in `moves` (the first of them starts `line`).
     pub first_moves: Vec<M>,
+    /// False if the node budget ran out while the line and the first moves were worked out
+    /// (they may then be incomplete).
+    pub complete: bool,
 }
 
 /// What is known about a position (attacker to move).
@@ -112,6 +115,8 @@ impl<P: Searchable> Search<P> {
         self.begin();
         for n in 1..=self.opts.depth.min(u8::MAX as u32) {
             if self.attack(pos, n as u8) {
+                // The explanation gets a budget of its own.
+                self.begin();
                 return Found::Mate(self.explain(pos, n as u8));
             }
             if self.stopped {
@@ -315,6 +320,7 @@ impl<P: Searchable> Search<P> {
             moves: u32::from(n),
             line,
             first_moves,
+            complete: !self.stopped,
         }
     }
 }

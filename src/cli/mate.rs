@@ -104,7 +104,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
         Format::Text => match &found {
             Found::Mate(m) => {
                 let firsts: Vec<String> = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
-                format!(
+                let mut t = format!(
                     "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
                     m.moves,
                     mate::line_text(pos, &m.line).join(" "),
@@ -113,7 +113,11 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
                     if firsts.len() == 1 { "s" } else { "" },
                     m.moves,
                     firsts.join(" ")
-                )
+                );
+                if !m.complete {
+                    t.push_str("(incomplete: the search stopped at --max-nodes)\n");
+                }
+                t
             }
             Found::None => format!("no mate in {}\n", a.depth),
             Found::Stopped => format!(
@@ -133,6 +137,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
                     o["mate"] = json!(m.moves);
                     o["line"] = json!(mate::line_text(pos, &m.line));
                     o["first_moves"] = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
+                    o["complete"] = json!(m.complete);
                 }
                 Found::None => o["mate"] = json!(null),
                 Found::Stopped => {
