@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Mate-search speed: `kifu mate` on the Wa positions of bench/mate-positions.txt (from
-# CrazyWa's games, 5 and 7 plies before their checkmates), single thread, release build,
-# against bench/mate_peer.py (a plain search over the independent Python move generator).
+# Gufū solved and mate-search speed, single thread, release build. First `kifu solve --variant
+# gufu` (the whole retrograde solution, from scratch in every run: nothing is cached between
+# processes). Then `kifu mate` on the Wa positions of bench/mate-positions.txt (from CrazyWa's
+# games, 5 and 7 plies before their checkmates), against bench/mate_peer.py (a plain search over
+# the independent Python move generator).
 # Usage: bench/mate.sh [RUNS]   (default 5 runs per position for kifu, 1 for the peer)
 # Settings (environment): MATE_DEPTH (default 3), MATE_ARGS (more kifu mate options, e.g.
 # --all-moves), MATE_PEER=0 to skip the peer, MATE_PEER_TIMEOUT (seconds, default 120).
@@ -21,6 +23,9 @@ stats() { awk '{s+=$1; if ($1>m) m=$1} END {printf "%.3f %.3f\n", m, s}'; }
 time_of() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
 
 echo "machine: $(nproc) cores, $(uname -m); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+solve=$(for _ in $(seq "$runs"); do time_of $kifu solve --variant gufu; done | median)
+printf 'kifu solve --variant gufu: median %.3f s of %d runs (%s)\n' "$solve" "$runs" \
+  "$($kifu solve --variant gufu --time 2>&1 >/dev/null | sed 's/ in [0-9.]* s//')"
 echo "kifu mate --variant wa --depth $depth $extra: $runs runs per position (median); peer: 1 run"
 tk=$(mktemp); tp=$(mktemp); disagree=0; mates=0; n=0
 trap 'rm -f "$tk" "$tp"' EXIT
