@@ -2,30 +2,8 @@
 //! allows a mate in one, a move that lets a mate in one go), the annotated record as a record,
 //! the row formats, and bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn kifu(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(s) = stdin {
-        // A command that stops early (a usage error) may not read it all.
-        let _ = input.write_all(s.as_bytes());
-    }
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod analysis;
+use analysis::kifu;
 
 /// The CSV rows of an analysis, header included.
 fn csv_rows(args: &[&str], stdin: Option<&str>) -> Vec<Vec<String>> {
@@ -106,24 +84,28 @@ const WA_MISSED: &str = "[Variant \"wa\"]
 
 #[test]
 fn wa_allowed_and_missed_mates() {
-    let rows = csv_rows(&[], Some(WA_BLUNDER));
-    assert_eq!(
-        &rows[1][2..],
-        ["1", "SP-3e", "no mate found", "mated in 1", "CK-1b", "??"]
-    );
-    assert_eq!(
-        &rows[2][2..],
-        ["2", "VW*1b", "mate in 1", "mate", "VW*1b", ""]
-    );
-    let rows = csv_rows(&[], Some(WA_MISSED));
-    assert_eq!(
-        &rows[1][2..],
-        ["1", "CK-2k", "mate in 1", "no mate found", "VW*1b", "?"]
-    );
-    assert_eq!(
-        &rows[2][2..],
-        ["2", "SP-2c", "no mate found", "no mate found", "", ""]
-    );
+    for (game, plies) in [
+        (
+            WA_BLUNDER,
+            [
+                ["1", "SP-3e", "no mate found", "mated in 1", "CK-1b", "??"],
+                ["2", "VW*1b", "mate in 1", "mate", "VW*1b", ""],
+            ],
+        ),
+        (
+            WA_MISSED,
+            [
+                ["1", "CK-2k", "mate in 1", "no mate found", "VW*1b", "?"],
+                ["2", "SP-2c", "no mate found", "no mate found", "", ""],
+            ],
+        ),
+    ] {
+        let rows = csv_rows(&[], Some(game));
+        assert_eq!(rows.len(), 3);
+        for (row, expected) in rows[1..].iter().zip(plies) {
+            assert_eq!(&row[2..], expected);
+        }
+    }
 }
 
 /// The annotated record carries NAGs and comments, and is a record like any other: it

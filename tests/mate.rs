@@ -11,7 +11,9 @@ use kifu::record::parse_game_str;
 use kifu::replay::{self, Options as ReplayOptions, State};
 use kifu::rules::Status;
 use kifu::{gufu, wa};
-use std::process::Command;
+
+mod analysis;
+use analysis::random_gufu;
 
 fn wa_pos(fen: &str) -> wa::Position {
     wa::fen::parse(fen, wa::Variant::Wa).unwrap()
@@ -299,14 +301,7 @@ fn gufu_search_agrees_with_the_solution() {
     let mut rng = Rng::new(12);
     let (mut wins, mut others) = (0, 0);
     for _ in 0..400 {
-        let mut p = gufu::Position::start();
-        for _ in 0..(4 + rng.below(14)) {
-            let ms = p.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            p.play_unchecked(&ms[rng.below(ms.len() as u64) as usize]);
-        }
+        let p = random_gufu(&mut rng, 13);
         if !p.legal_moves().is_empty() {
             let v = solution.value(&p).unwrap();
             match (v, search(&p, 3, true)) {
@@ -340,15 +335,7 @@ fn assert_mate_line_any(p: &gufu::Position, m: &Mate<gufu::Move>) {
 // ---- The command line. ----
 
 fn kifu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    analysis::kifu(args, None)
 }
 
 #[test]

@@ -5,7 +5,9 @@ use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::gufu;
 use kifu::rules::Status;
-use std::process::Command;
+
+mod analysis;
+use analysis::random_gufu;
 
 /// A plain depth-limited minimax straight over the rules core (no table, no retrograde
 /// step): the value if the end is forced within `horizon` plies, else None. At every position
@@ -75,14 +77,7 @@ fn solution_agrees_with_minimax_in_play() {
     let mut rng = Rng::new(2024);
     let (mut seen, mut decided) = (0, 0);
     for _ in 0..10 {
-        let mut p = gufu::Position::start();
-        for _ in 0..(4 + rng.below(10)) {
-            let ms = p.legal_moves();
-            if ms.is_empty() {
-                break;
-            }
-            p.play_unchecked(&ms[rng.below(ms.len() as u64) as usize]);
-        }
+        let p = random_gufu(&mut rng, 9);
         if minimax(&p, 5, solution, &mut seen).is_some() {
             decided += 1;
         }
@@ -167,15 +162,7 @@ fn distances_count_plies() {
 }
 
 fn kifu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    analysis::kifu(args, None)
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
 
+use super::convert::To;
 use super::diag::Diag;
 use super::inputs::{self, Input};
 use super::load::{Loaded, load};
@@ -60,13 +61,6 @@ pub struct Args {
     /// File extensions searched for in directories.
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
     ext: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum To {
-    Psn,
-    Csv,
-    Json,
 }
 
 /// The columns of `--to csv`.

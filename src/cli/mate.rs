@@ -60,9 +60,9 @@ pub enum Format {
 
 pub fn run(a: Args) -> i32 {
     match a.variant {
-        Variant::Gufu => match gufu::posstr::parse(&a.position) {
+        Variant::Gufu => match gufu_position(&a.position) {
             Ok(p) => search(&a, &p),
-            Err(e) => bad_position(&e),
+            Err(code) => code,
         },
         Variant::Wa | Variant::WaNoDrop => {
             let v = if a.variant == Variant::Wa {
@@ -81,6 +81,26 @@ pub fn run(a: Args) -> i32 {
 fn bad_position(e: &dyn std::fmt::Display) -> i32 {
     eprintln!("kifu: bad --position: {e}");
     EXIT_ERROR
+}
+
+/// A Gufū `--position`, or the exit status of the error already reported.
+pub(super) fn gufu_position(s: &str) -> Result<gufu::Position, i32> {
+    gufu::posstr::parse(s).map_err(|e| bad_position(&e))
+}
+
+/// Writes the answer on standard output (a closed pipe is not an error); the exit status.
+pub(super) fn print(text: &str) -> i32 {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("kifu: cannot write: {e}");
+            EXIT_ERROR
+        }
+        _ => EXIT_OK,
+    }
 }
 
 fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
@@ -148,14 +168,9 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
             format!("{o}\n")
         }
     };
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
+    let code = print(&text);
+    if code != EXIT_OK {
+        return code;
     }
     if a.time {
         eprintln!(

@@ -1,12 +1,12 @@
 //! `kifu solve`: the exact value of a Gufū position.
 
+use super::mate::{Format, gufu_position, print};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::analysis::solve::Solution;
 use kifu::analysis::{Searchable, Value};
 use kifu::gufu;
 use serde_json::json;
-use std::io::Write;
 use std::time::Instant;
 
 /// The exact value of a Gufū position, with perfect play by both sides.
@@ -46,12 +46,6 @@ pub struct Args {
     time: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
-
 pub fn run(a: Args) -> i32 {
     if a.variant != Variant::Gufu {
         eprintln!(
@@ -62,12 +56,9 @@ pub fn run(a: Args) -> i32 {
     }
     let pos = match &a.position {
         None => gufu::Position::start(),
-        Some(s) => match gufu::posstr::parse(s) {
+        Some(s) => match gufu_position(s) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("kifu: bad --position: {e}");
-                return EXIT_ERROR;
-            }
+            Err(code) => return code,
         },
     };
     let t = Instant::now();
@@ -105,14 +96,9 @@ pub fn run(a: Args) -> i32 {
             out.push_str(&format!("{o}\n"));
         }
     }
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(out.as_bytes())
-        .and_then(|_| stdout.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
+    let code = print(&out);
+    if code != EXIT_OK {
+        return code;
     }
     if a.time {
         let s = solution.stats();
