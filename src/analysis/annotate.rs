@@ -167,28 +167,33 @@ pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) ->
             (Mates::None, None) => "no mate found".to_string(),
         };
         let gave_mate = next.outcome().is_some_and(|o| o.winner == Some(p.turn()));
-        // After the move: does the mover still force mate? Does the opponent?
+        // After the move: does the mover still force mate (in how many more moves)?
         let kept = if gave_mate {
-            Some(0)
+            Mates::In(0)
         } else if let Mates::In(_) = mine {
-            search.forced_after(next, opts.depth)
+            match search.forced_after(next, opts.depth) {
+                Some(k) => Mates::In(k),
+                None if search.stopped() => Mates::Unknown,
+                None => Mates::None,
+            }
         } else {
-            None
+            Mates::None
         };
+        // And the opponent?
         let theirs = own[i + 1].0;
         // Lost already (the opponent's mate was forced before this move): no verdict.
         let lost = mated_in.take();
         let after = match (kept, theirs) {
-            (Some(0), _) => "mate".to_string(),
-            (Some(k), _) => {
+            (Mates::In(0), _) => "mate".to_string(),
+            (Mates::In(k), _) => {
                 mated_in = Some(k);
                 format!("mate in {k}")
             }
-            (None, Mates::In(k)) => format!("mated in {k}"),
-            (None, Mates::Unknown) => "unknown".to_string(),
-            (None, Mates::None) => "no mate found".to_string(),
+            (Mates::Unknown, _) | (_, Mates::Unknown) => "unknown".to_string(),
+            (Mates::None, Mates::In(k)) => format!("mated in {k}"),
+            (Mates::None, Mates::None) => "no mate found".to_string(),
         };
-        let missed = matches!(mine, Mates::In(_)) && kept.is_none();
+        let missed = matches!(mine, Mates::In(_)) && kept == Mates::None;
         let allowed = matches!(theirs, Mates::In(_));
         let mut best = my_move.map(|b| text(&b));
         let mut verdict = None;

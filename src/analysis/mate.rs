@@ -260,8 +260,8 @@ impl<P: Searchable> Search<P> {
         true
     }
 
-    /// The shortest mate after `m` from `pos`: the attacker's moves needed, counting `m`
-    /// (None: none within `n`).
+    /// The shortest mate for `attacker` through the move that led to `next`: the attacker's
+    /// moves needed, that move included (None: none within `n`).
     fn mates_with(&mut self, next: &P, attacker: Color, n: u8) -> Option<u8> {
         let replies = next.legal_moves();
         if replies.is_empty() {
