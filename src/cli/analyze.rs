@@ -14,7 +14,7 @@ use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-/// Annotate games: the value before and after every move, the best move, and a verdict.
+/// Annotate games: the value before and after every move, the best move, and a verdict
 ///
 /// Gufū: the exact value (`win in 7`, `draw`, `loss in 4`, in plies, for the side that moves).
 /// A move that worsens the outcome (win → draw or loss, draw → loss) is a blunder `??` ($4);

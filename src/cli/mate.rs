@@ -8,24 +8,24 @@ use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
 
-/// Find the shortest forced mate for the side to move.
+/// Find the shortest forced mate for the side to move
 ///
 /// Searches for a mate within DEPTH moves of the side to move (a mate in N takes 2N - 1
 /// plies), against every defence, drops included. By default every move of the attacker is a
 /// check, as in mate problems (in Gufū the capture of a King is allowed too); --all-moves
 /// lets the attacker play quiet moves as well. A mate is a move that ends the game with the
-/// attacker the winner, as the rules say (Wa: checkmate; Gufū: checkmate or a King's
-/// capture). Prints `mate in N: <main line>` (the quickest mate against the longest defence)
-/// and every first move that mates in N (one: the problem's solution is unique), or
-/// `no mate in DEPTH`.
+/// attacker the winner, as the rules say: checkmate, or (with --all-moves) leaving the
+/// opponent without a legal move; in Gufū also the capture of a King. Prints `mate in N:
+/// <main line>` (the quickest mate against the longest defence) and every first move that
+/// mates in N (one: the problem's solution is unique), or `no mate in DEPTH`.
 ///
 /// Examples:
 ///
-///   kifu mate --variant wa --position '9hk/11/9P1/11/11/11/11/11/11/11/K10[G] w 0 1'
+///   kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
 ///
 ///   kifu mate --variant wa --position FEN --depth 5 --all-moves --format json
 ///
-///   kifu mate --variant gufu --position '1kn/1Wn/KnSe b - 9'
+///   kifu mate --variant gufu --position 'Kn1/1ks/SwWn w - 14'
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -41,9 +41,10 @@ pub struct Args {
     /// Let the attacker play any move, not only checks.
     #[arg(long)]
     all_moves: bool,
-    /// Give up after visiting this many positions (the answer is then "unknown").
-    #[arg(long)]
-    max_nodes: Option<u64>,
+    /// Give up after visiting this many positions (the answer is then "unknown"); 0: no
+    /// limit.
+    #[arg(long, default_value_t = 5_000_000)]
+    max_nodes: u64,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -116,7 +117,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
     let mut s = Search::<P>::new(Options {
         depth: a.depth,
         all_moves: a.all_moves,
-        max_nodes: a.max_nodes,
+        max_nodes: (a.max_nodes > 0).then_some(a.max_nodes),
     });
     let found = s.find(pos);
     let secs = t.elapsed().as_secs_f64();

@@ -9,7 +9,7 @@ use kifu::gufu;
 use serde_json::json;
 use std::time::Instant;
 
-/// The exact value of a Gufū position, with perfect play by both sides.
+/// The exact value of a Gufū position, with perfect play by both sides
 ///
 /// Gufū is solved by retrograde analysis over every position reachable from the start (the
 /// four setup drops included). The first line is the value for the side to move: `win in N`,
