@@ -181,6 +181,22 @@ impl<P: Searchable> Search<P> {
         }
     }
 
+    /// Whether one of the attacker's candidate moves mates at once (the candidates are tried
+    /// one by one, not all kept).
+    fn mates_at_once(&self, pos: &P, me: Color) -> bool {
+        if !self.opts.all_moves {
+            return pos
+                .checking_moves()
+                .iter()
+                .any(|(_, next)| Self::won_by(next, me));
+        }
+        pos.legal_moves().iter().any(|m| {
+            let mut next = pos.clone();
+            next.play(m);
+            Self::won_by(&next, me)
+        })
+    }
+
     /// Whether the position is over with `attacker` the winner.
     fn won_by(pos: &P, attacker: Color) -> bool {
         pos.outcome().is_some_and(|o| o.winner == Some(attacker))
@@ -201,31 +217,42 @@ impl<P: Searchable> Search<P> {
             }
         }
         let me = pos.turn();
-        let cands = self.candidates(pos);
-        let mut found = false;
-        if n == 1 {
-            found = cands.iter().any(|(_, next)| Self::won_by(next, me));
+        let found = if n == 1 {
+            self.mates_at_once(pos, me)
         } else {
-            // Mates at once first; the others in order of how few replies they leave.
+            let cands = self.candidates(pos);
+            // Mates at once first. Then the checks, in order of how few replies they leave;
+            // then (with every move allowed) the quiet moves, in the rules core's order.
+            let mut found = false;
             let mut deeper = Vec::with_capacity(cands.len());
             for (i, (_, next)) in cands.iter().enumerate() {
+                if !next.in_check() {
+                    deeper.push((usize::MAX, i, None));
+                    continue;
+                }
                 let replies = next.legal_moves();
                 if replies.is_empty() && Self::won_by(next, me) {
                     found = true;
                     break;
                 }
-                deeper.push((replies.len(), i, replies));
+                deeper.push((replies.len(), i, Some(replies)));
+            }
+            if !found && deeper.iter().any(|(_, _, r)| r.is_none()) {
+                found = cands.iter().any(|(_, next)| Self::won_by(next, me));
             }
             if !found {
                 deeper.sort_by_key(|(len, i, _)| (*len, *i));
                 for (_, i, replies) in deeper {
-                    if self.defend(&cands[i].1, replies, n - 1) {
+                    let next = &cands[i].1;
+                    let replies = replies.unwrap_or_else(|| next.legal_moves());
+                    if self.defend(next, replies, n - 1) {
                         found = true;
                         break;
                     }
                 }
             }
-        }
+            found
+        };
         if found {
             self.store(key, |e| {
                 if e.mate_within == 0 || e.mate_within > n {
