@@ -5,11 +5,11 @@
 //! mated). The generator is a SplitMix64 written here, so that a seed gives the same games on
 //! every platform and every version of every dependency.
 
-use crate::geometry::Color;
-use crate::replay::{AnyMove, State};
-use crate::writers::psn::wrap_words;
-use crate::writers::{Style, move_number, move_text};
-use crate::{Variant, gufu, wa};
+use crate::notation::{Notate, Style};
+use crate::replay::State;
+use crate::rules::Position;
+use crate::writers::psn::{number_prefix, wrap_words};
+use crate::{Variant, for_game, gufu, wa};
 
 /// SplitMix64: small, fast, and the same everywhere.
 #[derive(Clone, Debug)]
@@ -34,57 +34,80 @@ impl Rng {
     }
 }
 
-/// The legal moves of a state and how much each is favoured.
-fn weighted_moves(state: &State) -> Vec<(AnyMove, u64)> {
-    match state {
-        State::Wa(g) => {
-            let p = g.position();
-            p.legal_moves()
-                .into_iter()
-                .map(|m| {
-                    let w = match m {
-                        wa::Move::Drop { .. } => 3,
-                        wa::Move::Normal { to, promote, .. } => {
-                            let mut w = 1;
-                            if p.piece_at(to).is_some() {
-                                w += 8;
-                            }
-                            if promote {
-                                w += 4;
-                            }
-                            w
-                        }
-                    };
-                    (AnyMove::Wa(m), w)
-                })
-                .collect()
+/// How much the generator favours each legal move of a game.
+pub trait Weigh: Notate {
+    /// The weight of `m`, a legal move of this position (at least 1).
+    fn weight(&self, m: &Self::Move) -> u64;
+}
+
+/// Wa: captures and promotions are favoured most, drops more than quiet moves.
+impl Weigh for wa::Game {
+    fn weight(&self, m: &wa::Move) -> u64 {
+        match *m {
+            wa::Move::Drop { .. } => 3,
+            wa::Move::Normal { to, promote, .. } => {
+                let mut w = 1;
+                if self.position().piece_at(to).is_some() {
+                    w += 8;
+                }
+                if promote {
+                    w += 4;
+                }
+                w
+            }
         }
-        State::Gufu(p) => p
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let w = match m {
-                    gufu::Move::Step { to, .. } if p.piece_at(to).is_some() => 6,
-                    gufu::Move::Drop { .. } => 3,
-                    _ => 2,
-                };
-                (AnyMove::Gufu(m), w)
-            })
-            .collect(),
+    }
+}
+
+/// Gufū: captures, then drops, then steps and turns.
+impl Weigh for gufu::Position {
+    fn weight(&self, m: &gufu::Move) -> u64 {
+        match *m {
+            gufu::Move::Step { to, .. } if self.piece_at(to).is_some() => 6,
+            gufu::Move::Drop { .. } => 3,
+            _ => 2,
+        }
     }
 }
 
 /// One random game as a PSN record. `index` is its number within the corpus (Round tag).
 pub fn game(variant: Variant, seed: u64, index: u64, max_plies: u32) -> String {
-    let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    let mut state = State::start(variant);
-    let style = Style::default_for(variant);
+    let rng = Rng::new(seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    let (words, end) = for_game!(State::start(variant), start => {
+        let (words, end) = play_random(start, rng, max_plies);
+        (words, end.outcome())
+    });
+    let result = end
+        .map(|o| o.result().to_string())
+        .unwrap_or_else(|| "*".to_string());
+    let termination = end
+        .map(|o| o.termination.name().to_string())
+        .unwrap_or_else(|| "unterminated".to_string());
+    let mut words = words;
+    words.push(result.clone());
+    format!(
+        "[Event \"kifu generate\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"{index}\"]\n\
+         [Black \"random\"]\n[White \"random\"]\n[Result \"{result}\"]\n[Variant \"{}\"]\n\
+         [Seed \"{seed}\"]\n[Termination \"{termination}\"]\n\n{}\n",
+        variant.name(),
+        wrap_words(&words)
+    )
+}
+
+/// Plays random weighted legal moves from `state` until the game ends or `max_plies`: the
+/// moves as written in the variant's usual style (with their numbers), and the last position.
+fn play_random<G: Weigh>(mut state: G, mut rng: Rng, max_plies: u32) -> (Vec<String>, G) {
+    let style = Style::default_for(state.variant());
     let mut words: Vec<String> = Vec::new();
     for _ in 0..max_plies {
         if state.outcome().is_some() {
             break;
         }
-        let moves = weighted_moves(&state);
+        let moves: Vec<(G::Move, u64)> = state
+            .legal_moves()
+            .into_iter()
+            .map(|m| (m, state.weight(&m)))
+            .collect();
         let total: u64 = moves.iter().map(|(_, w)| w).sum();
         if total == 0 {
             break;
@@ -102,29 +125,9 @@ pub fn game(variant: Variant, seed: u64, index: u64, max_plies: u32) -> String {
         };
         let mut after = state.clone();
         after.play_unchecked(&m);
-        let n = move_number(&state);
-        let text = move_text(&state, &m, &after, style);
-        match variant {
-            Variant::Gufu => words.push(format!("{n}. {text}")),
-            _ if state.turn() == Color::Black => words.push(format!("{n}. {text}")),
-            _ => words.push(text),
-        }
+        let text = state.move_text(&m, &after, style);
+        words.push(format!("{}{text}", number_prefix(&state, false)));
         state = after;
     }
-    let result = state
-        .outcome()
-        .map(|o| o.result().to_string())
-        .unwrap_or_else(|| "*".to_string());
-    let termination = state
-        .outcome()
-        .map(|o| o.termination.name().to_string())
-        .unwrap_or_else(|| "unterminated".to_string());
-    words.push(result.clone());
-    format!(
-        "[Event \"kifu generate\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"{index}\"]\n\
-         [Black \"random\"]\n[White \"random\"]\n[Result \"{result}\"]\n[Variant \"{}\"]\n\
-         [Seed \"{seed}\"]\n[Termination \"{termination}\"]\n\n{}\n",
-        variant.name(),
-        wrap_words(&words)
-    )
+    (words, state)
 }

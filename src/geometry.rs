@@ -4,7 +4,12 @@
 //! row 0 is the top rank (rank `a` / `一`, White's side), column 0 the left-most file (the
 //! highest file number). Offsets are `(dx, dy)` with `dx > 0` towards file 1 (right, "east")
 //! and `dy > 0` towards the bottom (towards Black, "south").
+//!
+//! Also the small vocabulary both games and the record layer share: [`Facing`] (a Gufū piece's
+//! direction, written `>N`…) and [`RankStyle`] (ranks as letters `a`… or kanji `一`…). This
+//! module depends on nothing else in the crate.
 
+use serde::Serialize;
 use std::fmt;
 
 /// The two sides. Black (sente) moves first.
@@ -122,11 +127,111 @@ impl Geometry {
     }
 }
 
+/// How ranks are written: `a`…`k` or `一`…`十一`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RankStyle {
+    /// `a`–`k`
+    #[default]
+    Letter,
+    /// `一`–`十一`
+    Kanji,
+}
+
+const KANJI_RANKS: [&str; 11] = [
+    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一",
+];
+
+/// A rank number (1 = top) as a kanji numeral, `一`…`十一` (None outside 1–11).
+pub fn kanji_rank(rank: u8) -> Option<&'static str> {
+    KANJI_RANKS.get(usize::from(rank).checked_sub(1)?).copied()
+}
+
+/// A rank number (1 = top) as a letter, `a`…`k` (None outside 1–11).
+pub fn letter_rank(rank: u8) -> Option<char> {
+    (1..=11)
+        .contains(&rank)
+        .then(|| char::from(b'a' + rank - 1))
+}
+
+impl RankStyle {
+    /// A rank number (1 = top) in this style (`?` outside 1–11).
+    pub fn rank_text(self, rank: u8) -> String {
+        let text = match self {
+            RankStyle::Letter => letter_rank(rank).map(String::from),
+            RankStyle::Kanji => kanji_rank(rank).map(String::from),
+        };
+        text.unwrap_or_else(|| "?".to_string())
+    }
+}
+
+/// A direction on the board, named from Black's point of view: North = towards rank `一`.
+/// Gufū pieces face one of these (written `>N`, `>E`, `>S`, `>W`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Facing {
+    /// `N`
+    North,
+    /// `E`
+    East,
+    /// `S`
+    South,
+    /// `W`
+    West,
+}
+
+impl Facing {
+    pub const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
+
+    /// The facing after a 90° clockwise turn: N → E → S → W → N.
+    pub fn clockwise(self) -> Facing {
+        Facing::ALL[(self as usize + 1) % 4]
+    }
+
+    /// The letter used in notation: `N`, `E`, `S`, `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Facing::North => 'N',
+            Facing::East => 'E',
+            Facing::South => 'S',
+            Facing::West => 'W',
+        }
+    }
+
+    /// Reads `N`/`E`/`S`/`W` (either case).
+    pub fn from_letter(c: char) -> Option<Facing> {
+        let c = c.to_ascii_uppercase();
+        Facing::ALL.into_iter().find(|f| f.letter() == c)
+    }
+
+    /// The unit vector `(dx, dy)` of this direction (dx > 0 east, dy > 0 south).
+    pub fn vector(self) -> (i8, i8) {
+        self.rotate((0, -1))
+    }
+
+    /// Turns a vector given for a piece facing North into the same vector for this facing.
+    pub fn rotate(self, (dx, dy): (i8, i8)) -> (i8, i8) {
+        match self {
+            Facing::North => (dx, dy),
+            Facing::East => (-dy, dx),
+            Facing::South => (-dx, -dy),
+            Facing::West => (dy, -dx),
+        }
+    }
+}
+
 /// A square written the way shogi players write it: file number, then rank number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileRank {
     pub file: u8,
     pub rank: u8,
+}
+
+impl FileRank {
+    /// The square with its rank in `style`: `7h` or `7八`.
+    pub fn text(self, style: RankStyle) -> String {
+        format!("{}{}", self.file, style.rank_text(self.rank))
+    }
 }
 
 impl fmt::Display for FileRank {
@@ -149,6 +254,29 @@ mod tests {
         assert_eq!(WA.square(0, 1), None);
         let s = WA.square(7, 8).unwrap();
         assert_eq!((WA.file(s), WA.rank(s)), (7, 8));
+    }
+
+    #[test]
+    fn rank_styles() {
+        assert_eq!(RankStyle::Kanji.rank_text(11), "十一");
+        assert_eq!(RankStyle::Letter.rank_text(3), "c");
+        assert_eq!(RankStyle::Letter.rank_text(12), "?");
+        assert_eq!(kanji_rank(0), None);
+        assert_eq!(letter_rank(11), Some('k'));
+    }
+
+    #[test]
+    fn facings() {
+        for f in Facing::ALL {
+            assert_eq!(Facing::from_letter(f.letter()), Some(f));
+            // Forward of a piece with facing f is f's own vector.
+            assert_eq!(f.rotate((0, -1)), f.vector());
+            // Its right-hand side is the next facing clockwise.
+            assert_eq!(f.rotate((1, 0)), f.clockwise().vector());
+        }
+        assert_eq!(Facing::West.clockwise(), Facing::North);
+        assert_eq!(Facing::North.vector(), (0, -1));
+        assert_eq!(Facing::East.vector(), (1, 0));
     }
 
     #[test]

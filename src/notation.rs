@@ -1,18 +1,120 @@
 //! Writing moves and squares as text: Hodges style for both games, engine coordinates for
-//! Wa. (Reading is the grammar's job, in `record`; resolving a written move against a
+//! Wa, in a [`Style`] (notation and rank style); every game writes its moves through
+//! [`Notate`]. (Reading is the grammar's job, in `record`; resolving a written move against a
 //! position is the replay layer's.)
 
 use crate::geometry::{GUFU, Square, WA};
-use crate::{gufu, wa};
+use crate::rules::{Position, Status, Termination};
+use crate::{Variant, gufu, wa};
 
-/// How ranks are written.
+pub use crate::geometry::RankStyle;
+
+/// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum RankStyle {
-    /// `a`…`k`.
+pub enum Notation {
+    /// Hodges style, origin only where needed.
     #[default]
-    Letters,
-    /// `一`…`十一`.
-    Kanji,
+    Hodges,
+    /// Hodges style, origin always.
+    Long,
+    /// Engine coordinates (Wa only; Gufū moves are written in Hodges style).
+    Xboard,
+}
+
+/// How moves and squares are written: the notation and the rank style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub notation: Notation,
+    pub ranks: RankStyle,
+}
+
+impl Style {
+    /// The usual style of a variant: Gufū kanji ranks, Wa letter ranks, Hodges notation.
+    pub fn default_for(variant: Variant) -> Style {
+        Style {
+            notation: Notation::Hodges,
+            ranks: match variant {
+                Variant::Gufu => RankStyle::Kanji,
+                _ => RankStyle::Letter,
+            },
+        }
+    }
+
+    /// Whether the origin square is written always or only where needed.
+    fn origin(self) -> Origin {
+        match self.notation {
+            Notation::Long => Origin::Always,
+            _ => Origin::WhereNeeded,
+        }
+    }
+}
+
+/// A game's moves and squares as text, in the notation of its rules.
+pub trait Notate: Position {
+    /// `m` (a move of this position) as written in `style`, without the marks that depend on
+    /// the position after it (see [`Notate::mark`]).
+    fn write_move(&self, m: &Self::Move, style: Style) -> String;
+    /// The mark a move that led to this position earns in `style` (Gufū: `#` for mate, `+`
+    /// for check; Wa: none, its `+` is promotion).
+    fn mark(&self, _style: Style) -> &'static str {
+        ""
+    }
+    /// `m` as written in `style`, with its marks: `self` is the position before the move,
+    /// `after` the position after it.
+    fn move_text(&self, m: &Self::Move, after: &Self, style: Style) -> String {
+        let mut text = self.write_move(m, style);
+        text.push_str(after.mark(style));
+        text
+    }
+    /// A square of this game's board in `style`.
+    fn square_text(sq: Square, style: Style) -> String;
+}
+
+impl Notate for wa::Position {
+    fn write_move(&self, m: &wa::Move, style: Style) -> String {
+        match style.notation {
+            Notation::Xboard => wa_engine(m),
+            _ => wa_hodges(self, m, style.origin(), style.ranks),
+        }
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        match style.notation {
+            Notation::Xboard => wa_engine_square(sq),
+            _ => wa_square(sq, style.ranks),
+        }
+    }
+}
+
+impl Notate for wa::Game {
+    fn write_move(&self, m: &wa::Move, style: Style) -> String {
+        self.position().write_move(m, style)
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        wa::Position::square_text(sq, style)
+    }
+}
+
+impl Notate for gufu::Position {
+    fn write_move(&self, m: &gufu::Move, style: Style) -> String {
+        gufu_move(self, m, style.origin(), style.ranks)
+    }
+
+    /// `#` if the move mated, `+` if it gave check, nothing otherwise (and nothing for a move
+    /// that captured a King).
+    fn mark(&self, _style: Style) -> &'static str {
+        match self.status() {
+            Status::Over(o) if o.termination == Termination::Checkmate => "#",
+            Status::Over(o) if o.termination == Termination::KingCaptured => "",
+            _ if self.in_check() => "+",
+            _ => "",
+        }
+    }
+
+    fn square_text(sq: Square, style: Style) -> String {
+        gufu_square(sq, style.ranks)
+    }
 }
 
 /// Whether the origin square is written.
@@ -25,30 +127,14 @@ pub enum Origin {
     Always,
 }
 
-const KANJI: [&str; 11] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一",
-];
-
-/// A rank number (1 = top) as text.
-pub fn rank_text(rank: u8, style: RankStyle) -> String {
-    match style {
-        RankStyle::Letters => ((b'a' + rank.saturating_sub(1)) as char).to_string(),
-        RankStyle::Kanji => KANJI
-            .get(rank.saturating_sub(1) as usize)
-            .copied()
-            .unwrap_or("?")
-            .to_string(),
-    }
-}
-
 /// A Wa square: `7h` or `7八`.
 pub fn wa_square(sq: Square, style: RankStyle) -> String {
-    format!("{}{}", WA.file(sq), rank_text(WA.rank(sq), style))
+    format!("{}{}", WA.file(sq), style.rank_text(WA.rank(sq)))
 }
 
 /// A Gufū square: `2三` or `2c`.
 pub fn gufu_square(sq: Square, style: RankStyle) -> String {
-    format!("{}{}", GUFU.file(sq), rank_text(GUFU.rank(sq), style))
+    format!("{}{}", GUFU.file(sq), style.rank_text(GUFU.rank(sq)))
 }
 
 /// A Wa square in engine coordinates: files `a`–`k` from Black's left, ranks 1–11 from
@@ -108,7 +194,7 @@ pub fn wa_engine(m: &wa::Move) -> String {
 }
 
 /// A Gufū move in the spec's notation, e.g. `K*2三>W`, `S-1一>N`, `Wx2二>S`, `K:1二>E`
-/// (without check marks; see [`gufu_check_mark`]). `pos` is the position before the move.
+/// (without check marks; see [`Notate::mark`]). `pos` is the position before the move.
 pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: RankStyle) -> String {
     let letter = |id: gufu::PieceId| id.row().letter;
     match *m {
@@ -144,18 +230,6 @@ pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: Ra
     }
 }
 
-/// The check mark a Gufū move earns: `#` if it mates, `+` if it checks, nothing otherwise
-/// (and nothing for a move that captures a King). `after` is the position after the move.
-pub fn gufu_check_mark(after: &gufu::Position) -> &'static str {
-    use crate::rules::{Status, Termination};
-    match after.status() {
-        Status::Over(o) if o.termination == Termination::Checkmate => "#",
-        Status::Over(o) if o.termination == Termination::KingCaptured => "",
-        _ if after.in_check() => "+",
-        _ => "",
-    }
-}
-
 /// Width of text in a terminal or fixed-width editor: East Asian wide characters (kanji,
 /// full-width digits) count 2.
 pub fn display_width(s: &str) -> usize {
@@ -185,8 +259,6 @@ mod tests {
 
     #[test]
     fn ranks() {
-        assert_eq!(rank_text(11, RankStyle::Kanji), "十一");
-        assert_eq!(rank_text(3, RankStyle::Letters), "c");
         assert_eq!(wa_square(WA.square(7, 8).unwrap(), RankStyle::Kanji), "7八");
         assert_eq!(
             gufu_square(GUFU.square(2, 3).unwrap(), RankStyle::Kanji),

@@ -1,9 +1,42 @@
-//! What both games share: why a move is illegal, how a game ends, and perft.
+//! What both games share: the [`Position`] trait (the rules as every other layer sees them),
+//! why a move is illegal, how a game ends, [`PerGame`] (either game at run time), and perft.
 
-use crate::geometry::{Color, FileRank};
+use crate::Variant;
+use crate::geometry::{Color, FileRank, RankStyle, Square};
 use std::fmt;
+use std::hash::Hash;
 
-/// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] is a stable name.
+named_kinds! {
+    /// The rule a move breaks: [`IllegalMove`] without its details, with a stable name.
+    pub enum Rule {
+        GameOver = "game_over",
+        NoPiece = "no_piece",
+        NotYourPiece = "not_your_piece",
+        CannotMoveThatWay = "cannot_move_that_way",
+        PathBlocked = "path_blocked",
+        OwnPieceOnTarget = "own_piece_on_target",
+        LeavesKingInCheck = "king_in_check",
+        DropsDisabled = "drops_disabled",
+        NotInHand = "not_in_hand",
+        DropOnOccupied = "drop_on_occupied",
+        DropDeadSquare = "drop_dead_square",
+        TwoSparrowPawns = "two_sparrow_pawns",
+        SparrowDropMate = "sparrow_drop_mate",
+        MustPromote = "must_promote",
+        CannotPromote = "cannot_promote",
+        NothingToDecline = "nothing_to_decline",
+        WrongFacing = "wrong_facing",
+        KingsFaceToFace = "kings_face_to_face",
+        CheckByDrop = "check_by_drop",
+        FixedCheckingPiece = "fixed_checking_piece",
+        KingCapturesChecker = "king_captures_checker",
+        KingCapturesKing = "king_captures_king",
+        CannotCaptureKing = "cannot_capture_king",
+        SetupOrder = "setup_order",
+    }
+}
+
+/// Why a move is illegal. One variant per rule; [`IllegalMove::kind`] says which.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The game is already over.
@@ -59,33 +92,33 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
-    /// A stable snake_case name for the rule that was broken.
-    pub fn kind(&self) -> &'static str {
+    /// The rule that was broken (its [`Rule::name`] is stable).
+    pub fn kind(&self) -> Rule {
         match self {
-            IllegalMove::GameOver => "game_over",
-            IllegalMove::NoPiece { .. } => "no_piece",
-            IllegalMove::NotYourPiece { .. } => "not_your_piece",
-            IllegalMove::CannotMoveThatWay => "cannot_move_that_way",
-            IllegalMove::PathBlocked { .. } => "path_blocked",
-            IllegalMove::OwnPieceOnTarget => "own_piece_on_target",
-            IllegalMove::LeavesKingInCheck => "king_in_check",
-            IllegalMove::DropsDisabled => "drops_disabled",
-            IllegalMove::NotInHand => "not_in_hand",
-            IllegalMove::DropOnOccupied => "drop_on_occupied",
-            IllegalMove::DropDeadSquare => "drop_dead_square",
-            IllegalMove::TwoSparrowPawns => "two_sparrow_pawns",
-            IllegalMove::SparrowDropMate => "sparrow_drop_mate",
-            IllegalMove::MustPromote => "must_promote",
-            IllegalMove::CannotPromote { .. } => "cannot_promote",
-            IllegalMove::NothingToDecline => "nothing_to_decline",
-            IllegalMove::WrongFacing { .. } => "wrong_facing",
-            IllegalMove::KingsFaceToFace => "kings_face_to_face",
-            IllegalMove::CheckByDrop => "check_by_drop",
-            IllegalMove::FixedCheckingPiece => "fixed_checking_piece",
-            IllegalMove::KingCapturesChecker => "king_captures_checker",
-            IllegalMove::KingCapturesKing => "king_captures_king",
-            IllegalMove::CannotCaptureKing => "cannot_capture_king",
-            IllegalMove::SetupOrder { .. } => "setup_order",
+            IllegalMove::GameOver => Rule::GameOver,
+            IllegalMove::NoPiece { .. } => Rule::NoPiece,
+            IllegalMove::NotYourPiece { .. } => Rule::NotYourPiece,
+            IllegalMove::CannotMoveThatWay => Rule::CannotMoveThatWay,
+            IllegalMove::PathBlocked { .. } => Rule::PathBlocked,
+            IllegalMove::OwnPieceOnTarget => Rule::OwnPieceOnTarget,
+            IllegalMove::LeavesKingInCheck => Rule::LeavesKingInCheck,
+            IllegalMove::DropsDisabled => Rule::DropsDisabled,
+            IllegalMove::NotInHand => Rule::NotInHand,
+            IllegalMove::DropOnOccupied => Rule::DropOnOccupied,
+            IllegalMove::DropDeadSquare => Rule::DropDeadSquare,
+            IllegalMove::TwoSparrowPawns => Rule::TwoSparrowPawns,
+            IllegalMove::SparrowDropMate => Rule::SparrowDropMate,
+            IllegalMove::MustPromote => Rule::MustPromote,
+            IllegalMove::CannotPromote { .. } => Rule::CannotPromote,
+            IllegalMove::NothingToDecline => Rule::NothingToDecline,
+            IllegalMove::WrongFacing { .. } => Rule::WrongFacing,
+            IllegalMove::KingsFaceToFace => Rule::KingsFaceToFace,
+            IllegalMove::CheckByDrop => Rule::CheckByDrop,
+            IllegalMove::FixedCheckingPiece => Rule::FixedCheckingPiece,
+            IllegalMove::KingCapturesChecker => Rule::KingCapturesChecker,
+            IllegalMove::KingCapturesKing => Rule::KingCapturesKing,
+            IllegalMove::CannotCaptureKing => Rule::CannotCaptureKing,
+            IllegalMove::SetupOrder { .. } => Rule::SetupOrder,
         }
     }
 }
@@ -93,15 +126,15 @@ impl IllegalMove {
 impl fmt::Display for IllegalMove {
     /// The reason in English, squares written `7h` (file, rank letter).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(&|s: FileRank| s.to_string()))
+        f.write_str(&self.describe(RankStyle::Letter))
     }
 }
 
 impl IllegalMove {
-    /// The reason in English, with squares written by `square` (e.g. with kanji ranks).
-    pub fn describe(&self, square: &dyn Fn(FileRank) -> String) -> String {
+    /// The reason in English, with squares' ranks written in `ranks` (`7h` or `7八`).
+    pub fn describe(&self, ranks: RankStyle) -> String {
         let mut out = String::new();
-        let _ = self.write_to(&mut out, square);
+        let _ = self.write_to(&mut out, &|s: FileRank| s.text(ranks));
         out
     }
 
@@ -177,6 +210,50 @@ impl IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// A malformed position string (Wa FEN or Gufū position string): what is wrong, and at which
+/// byte offset of the string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(offset: usize, message: impl Into<String>) -> PositionError {
+        PositionError {
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// `Err` of a new error: for readers that fail in many places.
+    pub(crate) fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, PositionError> {
+        Err(PositionError::new(offset, message))
+    }
+}
+
+/// The space-separated fields of `s` (a position string's tail starting at byte `start` of the
+/// whole string), each with its byte offset in the whole string.
+pub(crate) fn position_fields(s: &str, start: usize) -> Vec<(usize, &str)> {
+    let mut fields = Vec::new();
+    let mut off = start;
+    for part in s.split(' ') {
+        if !part.is_empty() {
+            fields.push((off, part));
+        }
+        off += part.len() + 1;
+    }
+    fields
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
@@ -241,14 +318,176 @@ pub enum Status {
     Over(Outcome),
 }
 
-/// The interface perft and the replay layer need from a game's position.
-pub trait Position: Clone {
-    type Move: Clone + PartialEq + fmt::Debug;
+/// A move of either game: what every move has.
+pub trait Move: Copy + Eq + Hash + fmt::Debug {
+    /// The square the piece leaves (None for a drop, or for a Gufū turn in place).
+    fn from(self) -> Option<Square>;
+    /// The square where the move ends (a drop's square; a Gufū turn's own square).
+    fn to(self) -> Square;
+}
 
+/// A position of one game, with its rules: the one interface through which replay, writers,
+/// diagrams, perft and the generator see either game (after shakmaty's `Position`).
+///
+/// Implemented by [`wa::Position`](crate::wa::Position) (a Wa position),
+/// [`wa::Game`](crate::wa::Game) (a Wa position with the history the repetition rule needs)
+/// and [`gufu::Position`](crate::gufu::Position). Each type has its own [`Move`] type, so a
+/// move of one game can never be played on a position of the other; code that handles either
+/// game is written once, generic over this trait, and reached through [`PerGame`].
+///
+/// ```
+/// use kifu::rules::{Position, Status};
+/// use kifu::gufu;
+/// let mut pos = gufu::Position::start();
+/// assert_eq!(pos.legal_moves().len(), 24); // Black's King: 6 squares × 4 facings
+/// let m = pos.legal_moves()[0];
+/// pos.play(&m).unwrap();
+/// assert_eq!(pos.play(&m).unwrap_err().kind().name(), "setup_order");
+/// assert_eq!(pos.status(), Status::Ongoing);
+/// ```
+pub trait Position: Clone + fmt::Debug {
+    /// A move of this game.
+    type Move: Move;
+
+    /// The start position of `variant`. (A Wa type reads `Variant::WaNoDrop` as the game
+    /// without drops and any other variant as the game with drops; Gufū has one start.)
+    fn start(variant: Variant) -> Self;
+    /// Reads a position string (Wa: XBoard's FEN; Gufū: kifu's form), `variant` as for
+    /// [`Position::start`].
+    fn from_position_string(variant: Variant, s: &str) -> Result<Self, PositionError>;
+    /// The position string (read back by [`Position::from_position_string`]).
+    fn position_string(&self) -> String;
+    fn variant(&self) -> Variant;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The number of the next ply when every ply is numbered, as shogi records do (1 = the
+    /// first ply of a game from the start position).
+    fn ply_number(&self) -> u64;
+    /// The number of the next move when moves are numbered in pairs, as chess records do.
+    fn move_number(&self) -> u64;
     /// Every legal move (empty when the game is over).
     fn legal_moves(&self) -> Vec<Self::Move>;
-    /// Plays a move known to be legal.
+    /// Whether `m` is legal here, and if not, which rule it breaks.
+    fn check(&self, m: &Self::Move) -> Result<(), IllegalMove>;
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: &Self::Move) -> bool {
+        self.check(m).is_ok()
+    }
+    /// Plays a move known to be legal (from [`Position::legal_moves`], or checked). An
+    /// illegal move may leave a position that breaks the rules, but never panics.
     fn play_unchecked(&mut self, m: &Self::Move);
+    /// Checks a move, then plays it.
+    fn play(&mut self, m: &Self::Move) -> Result<(), IllegalMove> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+    /// Ongoing, or how the game ended.
+    fn status(&self) -> Status;
+    /// How the game ended, if it has.
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Over(o) => Some(o),
+            Status::Ongoing => None,
+        }
+    }
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Where `color`'s King stands (None before a Gufū King is dropped, or after its capture).
+    fn king(&self, color: Color) -> Option<Square>;
+    /// The square of the side to move's King when it is in check.
+    fn checked_king(&self) -> Option<Square> {
+        if self.in_check() {
+            self.king(self.turn())
+        } else {
+            None
+        }
+    }
+}
+
+/// One value for each game: `Wa` holds the Wa one, `Gufu` the Gufū one. The one place where
+/// the two games meet at run time: [`for_game!`](crate::for_game) runs code written once,
+/// generic over [`Position`], on whichever it holds (see [`replay::State`](crate::replay::State)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerGame<W, G> {
+    Wa(W),
+    Gufu(G),
+}
+
+/// `for_game!(value, x => body)`: evaluates `body` with `x` bound to what a
+/// [`PerGame`](crate::rules::PerGame) holds, whichever game it is (`body` is compiled once per
+/// game, so it may call generic code). `for_game!(map value, x => body)` wraps the result in
+/// the same game's variant.
+///
+/// ```
+/// use kifu::{Variant, for_game, replay::State, rules::Position};
+/// let state = State::start(Variant::Gufu);
+/// let n = for_game!(&state, p => p.legal_moves().len());
+/// assert_eq!(n, 24);
+/// ```
+#[macro_export]
+macro_rules! for_game {
+    (map $value:expr, $x:pat => $body:expr) => {
+        match $value {
+            $crate::rules::PerGame::Wa($x) => $crate::rules::PerGame::Wa($body),
+            $crate::rules::PerGame::Gufu($x) => $crate::rules::PerGame::Gufu($body),
+        }
+    };
+    ($value:expr, $x:pat => $body:expr) => {
+        match $value {
+            $crate::rules::PerGame::Wa($x) => $body,
+            $crate::rules::PerGame::Gufu($x) => $body,
+        }
+    };
+}
+
+impl<W, G> PerGame<Option<W>, Option<G>> {
+    /// `Some` of what the variant holds, if it holds something.
+    pub fn transpose(self) -> Option<PerGame<W, G>> {
+        match self {
+            PerGame::Wa(w) => w.map(PerGame::Wa),
+            PerGame::Gufu(g) => g.map(PerGame::Gufu),
+        }
+    }
+}
+
+/// A position of either game.
+impl<W: Position, G: Position> PerGame<W, G> {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Self {
+        match variant {
+            Variant::Wa | Variant::WaNoDrop => PerGame::Wa(W::start(variant)),
+            Variant::Gufu => PerGame::Gufu(G::start(variant)),
+        }
+    }
+
+    /// A position of `variant` from its position string (Wa: FEN; Gufū: kifu's form).
+    pub fn from_position_string(variant: Variant, s: &str) -> Result<Self, PositionError> {
+        Ok(match variant {
+            Variant::Wa | Variant::WaNoDrop => PerGame::Wa(W::from_position_string(variant, s)?),
+            Variant::Gufu => PerGame::Gufu(G::from_position_string(variant, s)?),
+        })
+    }
+
+    pub fn position_string(&self) -> String {
+        for_game!(self, p => p.position_string())
+    }
+
+    pub fn variant(&self) -> Variant {
+        for_game!(self, p => p.variant())
+    }
+
+    pub fn turn(&self) -> Color {
+        for_game!(self, p => p.turn())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        for_game!(self, p => p.outcome())
+    }
+
+    pub fn in_check(&self) -> bool {
+        for_game!(self, p => p.in_check())
+    }
 }
 
 /// Number of leaf nodes of the legal-move tree `depth` plies deep.

@@ -1,4 +1,5 @@
-//! The games kifu knows, and the names records and users give them.
+//! The games kifu knows (Wa shogi with drops, Wa shogi without drops, Gufū shōgi), and the
+//! names records and users give them: what a `Variant` tag or `--variant` selects.
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,9 +7,9 @@ use std::str::FromStr;
 /// A game kifu can replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Wa shogi with drops.
+    /// Wa shogi with drops (CrazyWa's `crazywa`).
     Wa,
-    /// Wa shogi without drops.
+    /// Wa shogi without drops (HaChu's `wa-shogi`).
     WaNoDrop,
     /// Gufū shōgi.
     Gufu,
@@ -22,6 +23,17 @@ impl Variant {
             Variant::WaNoDrop => "wa-nodrop",
             Variant::Gufu => "gufu",
         }
+    }
+
+    /// Whether pieces can be dropped: Wa with drops and Gufū (Wa without drops: no).
+    pub fn drops(self) -> bool {
+        self != Variant::WaNoDrop
+    }
+
+    /// Whether records of this variant number every ply (Gufū, as shogi records do) rather
+    /// than move pairs (Wa, as XBoard and chess records do).
+    pub fn numbers_every_ply(self) -> bool {
+        self == Variant::Gufu
     }
 
     /// Reads a name as records and users write it: case-insensitive, with or without

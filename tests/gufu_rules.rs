@@ -3,7 +3,7 @@
 
 use kifu::geometry::{Color, Square};
 use kifu::gufu::{Facing, Move, Piece, PieceId, Position, posstr};
-use kifu::rules::{IllegalMove, Status, Termination};
+use kifu::rules::{IllegalMove, Position as _, Status, Termination};
 
 /// Square by name, numbered by hand: row-major from 2一.
 fn sq(name: &str) -> Square {
@@ -49,7 +49,7 @@ fn drop(piece: PieceId, to: &str, facing: Facing) -> Move {
     }
 }
 
-use Facing::{E, N, S, W};
+use Facing::{East as E, North as N, South as S, West as W};
 
 // ---- Pieces and facings ----
 

@@ -3,23 +3,24 @@
 //! from CrazyWa's games) and against the exact Gufū solution, and the command line.
 
 use kifu::analysis::Value;
+use kifu::analysis::game::Searchable;
 use kifu::analysis::mate::{Found, Mate, Options, Search, line_text};
 use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::geometry::Color;
 use kifu::record::parse_game_str;
-use kifu::replay::{self, Options as ReplayOptions, State};
-use kifu::rules::Status;
-use kifu::{gufu, wa};
+use kifu::replay::{self, Options as ReplayOptions};
+use kifu::rules::{PerGame, Position, Status};
+use kifu::{Variant, gufu, wa};
 
 mod analysis;
 use analysis::random_gufu;
 
 fn wa_pos(fen: &str) -> wa::Position {
-    wa::fen::parse(fen, wa::Variant::Wa).unwrap()
+    wa::Position::from_position_string(Variant::Wa, fen).unwrap()
 }
 
-fn search<P: kifu::analysis::Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
+fn search<P: Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
     Search::<P>::new(Options {
         depth,
         all_moves,
@@ -28,7 +29,7 @@ fn search<P: kifu::analysis::Searchable>(p: &P, depth: u32, all_moves: bool) -> 
     .find(p)
 }
 
-fn mate<P: kifu::analysis::Searchable>(p: &P, depth: u32) -> Mate<P::Move> {
+fn mate<P: Searchable>(p: &P, depth: u32) -> Mate<P::Move> {
     match search(p, depth, false) {
         Found::Mate(m) => m,
         other => panic!("expected a mate, got {other:?}"),
@@ -85,7 +86,7 @@ fn wa_no_mate() {
     }
     // The start position: no check at all.
     assert_eq!(
-        search(&wa::Position::start(wa::Variant::Wa), 3, false),
+        search(&wa::Position::start(Variant::Wa), 3, false),
         Found::None
     );
 }
@@ -93,9 +94,9 @@ fn wa_no_mate() {
 /// Without drops: two Flying Falcons drive the King to the corner.
 #[test]
 fn wa_nodrop_mate() {
-    let p = wa::fen::parse(
+    let p = wa::Position::from_position_string(
+        Variant::WaNoDrop,
         "9k1/11/11/11/7F3/6F4/11/11/11/11/K10 w 0 1",
-        wa::Variant::WaNoDrop,
     )
     .unwrap();
     let m = mate(&p, 3);
@@ -108,12 +109,12 @@ fn wa_nodrop_mate() {
 
 /// Plays a main line and checks that it is legal, that every attacker move checks and that
 /// it ends in the attacker's win.
-fn assert_mate_line<P: kifu::analysis::Searchable>(p: &P, m: &Mate<P::Move>) {
+fn assert_mate_line<P: Searchable>(p: &P, m: &Mate<P::Move>) {
     let attacker = p.turn();
     let mut cur = p.clone();
     for (i, mv) in m.line.iter().enumerate() {
         assert!(cur.legal_moves().contains(mv), "ply {i} illegal");
-        cur.play(mv);
+        cur.play(mv).unwrap();
         if i % 2 == 0 {
             assert!(
                 cur.in_check() || cur.outcome().is_some(),
@@ -167,65 +168,46 @@ fn gufu_no_checking_mate() {
 
 // ---- A plain search to compare with: every move, no table, no ordering. ----
 
-/// The calls the plain search makes, straight to the rules core.
-trait Plain: Clone {
-    type M: Copy + PartialEq;
-    fn moves(&self) -> Vec<Self::M>;
-    fn after(&self, m: &Self::M) -> Self;
-    fn won_by(&self, c: Color) -> bool;
-    fn checked(&self) -> bool;
-    fn side(&self) -> Color;
+/// The position after `m`, a move checked by the rules core.
+fn after<P: Position>(p: &P, m: &P::Move) -> P {
+    let mut n = p.clone();
+    n.play(m).unwrap();
+    n
 }
 
-impl Plain for wa::Position {
-    type M = wa::Move;
-    fn moves(&self) -> Vec<wa::Move> {
-        self.legal_moves()
-    }
-    fn after(&self, m: &wa::Move) -> Self {
-        let mut n = self.clone();
-        n.play(m).unwrap();
-        n
-    }
-    fn won_by(&self, c: Color) -> bool {
-        matches!(self.status(), Status::Over(o) if o.winner == Some(c))
-    }
-    fn checked(&self) -> bool {
-        // Wa: the attacker's moves are checks.
-        self.in_check()
-    }
-    fn side(&self) -> Color {
-        self.turn()
-    }
+/// Whether the game is over with `c` the winner.
+fn won_by<P: Position>(p: &P, c: Color) -> bool {
+    matches!(p.status(), Status::Over(o) if o.winner == Some(c))
 }
 
 /// Whether the side to move mates within `n` moves, trying every move of both sides.
-fn plain_mates<P: Plain>(p: &P, n: u32, checks: bool) -> bool {
-    let me = p.side();
-    p.moves()
+fn plain_mates<P: Position>(p: &P, n: u32, checks: bool) -> bool {
+    let me = p.turn();
+    p.legal_moves()
         .iter()
         .any(|m| plain_mates_with(p, m, n, checks, me))
 }
 
-fn plain_mates_with<P: Plain>(p: &P, m: &P::M, n: u32, checks: bool, me: Color) -> bool {
-    let next = p.after(m);
-    if checks && !next.checked() {
+fn plain_mates_with<P: Position>(p: &P, m: &P::Move, n: u32, checks: bool, me: Color) -> bool {
+    let next = after(p, m);
+    // (Wa: the attacker's moves are checks.)
+    if checks && !next.in_check() {
         return false;
     }
-    if next.won_by(me) {
+    if won_by(&next, me) {
         return true;
     }
     if n == 1 {
         return false;
     }
-    let replies = next.moves();
+    let replies = next.legal_moves();
     !replies.is_empty()
         && replies
             .iter()
-            .all(|r| plain_mates(&next.after(r), n - 1, checks))
+            .all(|r| plain_mates(&after(&next, r), n - 1, checks))
 }
 
-/// The positions of a record's main line.
+/// The positions of a Wa record's main line.
 fn game_positions(text: &str) -> Vec<wa::Position> {
     let record = parse_game_str(text).unwrap();
     let report = replay::replay(
@@ -236,12 +218,13 @@ fn game_positions(text: &str) -> Vec<wa::Position> {
         },
     );
     assert!(report.valid());
-    replay::main_line(&record.movetext, &report)
+    let Some(PerGame::Wa(played)) = &report.played else {
+        panic!("not a replayed Wa game");
+    };
+    played
+        .main_line(&record.movetext)
         .into_iter()
-        .filter_map(|(_, _, s)| match s {
-            State::Wa(g) => Some(g.position().clone()),
-            State::Gufu(_) => None,
-        })
+        .map(|(_, _, g)| g.position().clone())
         .collect()
 }
 
@@ -329,7 +312,7 @@ fn assert_mate_line_any(p: &gufu::Position, m: &Mate<gufu::Move>) {
     for mv in &m.line {
         cur.play(mv).unwrap();
     }
-    assert!(matches!(cur.status(), Status::Over(o) if o.winner == Some(attacker)));
+    assert!(won_by(&cur, attacker));
 }
 
 // ---- The command line. ----

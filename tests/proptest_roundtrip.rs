@@ -10,11 +10,14 @@
 //! `PROPTEST_CASES` sets the number of cases (default 64 per property); the `_long` versions
 //! (ignored: `cargo test --release --test proptest_roundtrip -- --ignored`) run 3,000 each.
 
-use kifu::Variant;
-use kifu::notation::RankStyle;
+mod common;
+
+use common::games::{positions, styles};
+use kifu::notation::Notate;
 use kifu::record::{Record, parse_str};
-use kifu::replay::{AnyMove, Options, Report, State, main_line, replay};
-use kifu::writers::{Notation, Style, move_number, move_text, psn};
+use kifu::replay::{Options, Report, State, replay};
+use kifu::writers::{Style, move_number, psn};
+use kifu::{Variant, for_game};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -23,20 +26,6 @@ fn cases() -> u32 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(64)
-}
-
-fn styles(variant: Variant) -> Vec<Style> {
-    let mut v = Vec::new();
-    for notation in [Notation::Hodges, Notation::Long, Notation::Xboard] {
-        // Engine coordinates are Wa's only.
-        if notation == Notation::Xboard && variant == Variant::Gufu {
-            continue;
-        }
-        for ranks in [RankStyle::Kanji, RankStyle::Letters] {
-            v.push(Style { notation, ranks });
-        }
-    }
-    v
 }
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -69,13 +58,6 @@ fn read_one(text: &str) -> Result<(Record, Report), String> {
         return Err(format!("invalid: {:?}\n{text}", report.errors));
     }
     Ok((record, report))
-}
-
-fn positions(record: &Record, report: &Report) -> Vec<String> {
-    main_line(&record.movetext, report)
-        .iter()
-        .map(|(_, _, s)| s.position_string())
-        .collect()
 }
 
 fn comments(record: &Record) -> Vec<String> {
@@ -131,18 +113,6 @@ fn round_trip(text: &str, want: &[String]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn legal(state: &State) -> Vec<AnyMove> {
-    match state {
-        State::Wa(g) => g
-            .position()
-            .legal_moves()
-            .into_iter()
-            .map(AnyMove::Wa)
-            .collect(),
-        State::Gufu(p) => p.legal_moves().into_iter().map(AnyMove::Gufu).collect(),
-    }
-}
-
 /// One step of a built game: which legal move, and what to add after it.
 #[derive(Clone, Debug)]
 struct Step {
@@ -168,7 +138,11 @@ fn step() -> impl Strategy<Value = Step> {
 /// Builds a game from the steps, written in `style` (every ply numbered for Gufū, move pairs
 /// for Wa, as kifu numbers them), and the positions after each ply, straight from the rules.
 fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>) {
-    let mut state = State::start(variant);
+    for_game!(State::start(variant), start => build_from(start, steps, style))
+}
+
+fn build_from<G: Notate>(mut state: G, steps: &[Step], style: Style) -> (String, Vec<String>) {
+    let variant = state.variant();
     let mut want = vec![state.position_string()];
     let mut words: Vec<String> = Vec::new();
     let mut number_next = true;
@@ -176,7 +150,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
         if state.outcome().is_some() {
             break;
         }
-        let moves = legal(&state);
+        let moves = state.legal_moves();
         if moves.is_empty() {
             break;
         }
@@ -191,7 +165,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
             _ if number_next => format!("{n}... "),
             _ => String::new(),
         };
-        words.push(format!("{prefix}{}", move_text(&state, &m, &after, style)));
+        words.push(format!("{prefix}{}", state.move_text(&m, &after, style)));
         number_next = false;
         if let Some(alt) = s.variation {
             let a = moves[alt % moves.len()];
@@ -204,7 +178,7 @@ fn build(variant: Variant, steps: &[Step], style: Style) -> (String, Vec<String>
             };
             words.push(format!(
                 "({alt_prefix}{})",
-                move_text(&state, &a, &alt_after, style)
+                state.move_text(&a, &alt_after, style)
             ));
             number_next = true;
         }

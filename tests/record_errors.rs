@@ -1,5 +1,8 @@
 //! Bad inputs: every error is a value with a stable kind and an exact position.
 
+mod common;
+
+use common::checks;
 use kifu::record::*;
 
 /// The single result of parsing `bytes`, which must be an error.
@@ -248,17 +251,55 @@ fn order_errors() {
     }
 }
 
+/// Checks every game of one parse of `input`: each error points into the input at its line and
+/// column with a readable message, each record reads back from its canonical text as the same
+/// record (`common::checks`). Returns (records, errors).
+fn check_games(input: &[u8], games: &[Result<Record, RecordError>]) -> (usize, usize) {
+    let what = String::from_utf8_lossy(input);
+    assert!(!games.is_empty(), "{what:?}: no game and no error");
+    let mut counts = (0, 0);
+    for g in games {
+        let checked = match g {
+            Ok(r) => {
+                counts.0 += 1;
+                checks::rereads(r)
+            }
+            Err(e) => {
+                counts.1 += 1;
+                checks::record_error(input, e)
+            }
+        };
+        if let Err(m) = checked {
+            panic!("{what:?}: {m}");
+        }
+    }
+    counts
+}
+
 #[test]
 fn every_prefix_of_a_game_is_handled() {
-    // Cutting a game anywhere gives a record or an error, never a panic.
+    // Cutting a game anywhere gives records and errors, never a panic: errors inside the
+    // input at the right line and column, records that read back from their canonical text
+    // as the same records, and the same answer from text as from bytes.
     let text = "\u{FEFF}[Event \"a \\\"b\\\"\"]\r\n\r\n1. K*2三>W {c} $1 (1. K*1三>E!? ; x\n) 2. SP-１１十一 h3g4 P@e5 3... 1/2-1/2\n";
+    let mut total = (0, 0);
+    let mut add = |(r, e)| total = (total.0 + r, total.1 + e);
     for (i, _) in text.char_indices() {
-        let _ = parse_str(&text[..i]);
+        let prefix = &text[..i];
+        let games = parse_str(prefix);
+        assert_eq!(games, parse_bytes(prefix.as_bytes()), "{prefix:?}");
+        add(check_games(prefix.as_bytes(), &games));
     }
     for i in 0..text.len() {
-        let _ = parse_bytes(&text.as_bytes()[..i]);
-        let _ = parse_bytes(&text.as_bytes()[i..]);
+        for part in [&text.as_bytes()[..i], &text.as_bytes()[i..]] {
+            add(check_games(part, &parse_bytes(part)));
+        }
     }
+    // Both kinds were checked, many times (66 records and 238 errors as the reader is today).
+    assert!(
+        total.0 >= 50 && total.1 >= 200,
+        "(records, errors): {total:?}"
+    );
 }
 
 #[test]
@@ -280,4 +321,99 @@ fn io_errors_are_values() {
     assert_eq!(items.len(), 1);
     let e = items[0].as_ref().unwrap_err();
     assert_eq!((e.kind, e.offset()), (ErrorKind::Io, 10));
+}
+
+/// Asserts that a check failed, and shows why.
+#[track_caller]
+fn fails<T: std::fmt::Debug>(checked: Result<T, String>, what: &str) {
+    match checked {
+        Ok(v) => panic!("the check let this through: {what} ({v:?})"),
+        Err(why) => eprintln!("{what}: {why}"),
+    }
+}
+
+/// The checks of `common::checks` fail on what they promise to catch (so the loop above can
+/// fail), and pass the same things put right.
+#[test]
+fn the_checks_catch_what_they_promise() {
+    use checks::{line_col, record_error, rereads};
+    // Line and column, counted by hand.
+    let lc = |text: &str, offset| line_col(text.as_bytes(), offset);
+    assert_eq!(lc("ab\ncd", 4), Ok(LineCol { line: 2, column: 2 }));
+    assert_eq!(lc("a\r\nb", 2), Ok(LineCol { line: 1, column: 3 }));
+    assert_eq!(lc("a\r\nb", 3), Ok(LineCol { line: 2, column: 1 }));
+    assert_eq!(lc("\u{FEFF}x", 3), Ok(LineCol { line: 1, column: 1 }));
+    assert_eq!(lc("x\n\u{FEFF}x", 5), Ok(LineCol { line: 2, column: 2 }));
+    assert_eq!(lc("日本x", 6), Ok(LineCol { line: 1, column: 3 }));
+    fails(lc("日本x", 1), "inside a character");
+    fails(lc("ab", 3), "beyond the end");
+    fails(line_col(b"a\xFFb", 2), "after a bad byte");
+
+    // Errors.
+    let input = "1. 日本 SP-7g *".as_bytes();
+    let e = parse_bytes(input).remove(0).unwrap_err();
+    assert_eq!(record_error(input, &e), Ok(()));
+    let broken = |f: &dyn Fn(&mut RecordError)| {
+        let mut b = e.clone();
+        f(&mut b);
+        record_error(input, &b)
+    };
+    fails(
+        broken(&|b| b.span.end = input.len() + 1),
+        "span beyond the input",
+    );
+    fails(broken(&|b| b.span = Span::new(4, 3)), "span backwards");
+    fails(broken(&|b| b.span.start += 1), "span inside a character");
+    fails(
+        broken(&|b| b.span.end -= 1),
+        "span ending inside a character",
+    );
+    fails(broken(&|b| b.position = at(1, 3)), "wrong column");
+    fails(broken(&|b| b.position = None), "no position");
+    fails(broken(&|b| b.message.clear()), "no message");
+    fails(broken(&|b| b.message.push('\0')), "a NUL in the message");
+    fails(
+        broken(&|b| b.kind = ErrorKind::InvalidUtf8),
+        "invalid_utf8 on text",
+    );
+    let bad = b"1. SP-7g {\xFF} *";
+    let u = parse_bytes(bad).remove(0).unwrap_err();
+    assert_eq!(record_error(bad, &u), Ok(()));
+    let mut v = u.clone();
+    v.span.start -= 1;
+    fails(record_error(bad, &v), "invalid_utf8 before the bad byte");
+
+    // Records: where and how a record is written does not matter, what it says does.
+    let text = "[Event \"x\"]\n\n1. SP-１１c {a} (1. SP-7g ; b\n) 2... h3g4 $4 *\n";
+    let r = parse_str(text).remove(0).unwrap();
+    assert_eq!(rereads(&r), Ok(()));
+    let moved = parse_str(&format!("\n\n{}", text.replace("１１", "11")))
+        .remove(0)
+        .unwrap();
+    assert_eq!(checks::meaning(&moved), checks::meaning(&r));
+    let changed = |f: &dyn Fn(&mut Record)| {
+        let mut c = r.clone();
+        f(&mut c);
+        rereads(&c)
+    };
+    fails(
+        changed(&|c| c.tags[0].value.push('\n')),
+        "a tag value its text cannot hold",
+    );
+    let first = r.movetext.walk().find_map(|ev| match ev {
+        Event::Move(id, _) => Some(id),
+        _ => None,
+    });
+    let first = first.unwrap();
+    fails(
+        changed(&|c| match &mut c.movetext.node_mut(first).annotations[0] {
+            Annotation::Comment(k) => k.text.push('}'),
+            Annotation::Nag(_) => unreachable!(),
+        }),
+        "a comment its text cannot hold",
+    );
+    fails(
+        changed(&|c| c.movetext.line_mut(Movetext::MAIN).depth = 3),
+        "a field the text does not show",
+    );
 }

@@ -1,138 +1,44 @@
 //! SVG diagrams: `kifu::svg` and `kifu render`.
 //!
-//! Every document produced here is parsed as XML. The geometry tests read the `transform` of
-//! each piece (`translate(x,y) rotate(r)`) and apply it to the piece outline, so they check
-//! where a piece is drawn and where it points, independently of how the SVG is laid out.
+//! Every document produced here is parsed as XML. The geometry tests read where each piece is
+//! placed and the rotation of its outline and apply them to the outline's points, so they check
+//! where a piece is drawn and where it points, independently of how the SVG is laid out. Text
+//! is read back from `<text>` elements or from the glyph outlines placed (`tests/diagram`).
 
 use kifu::Variant;
 use kifu::geometry::{GUFU, Square, WA};
-use kifu::replay::{AnyMove, State};
+use kifu::rules::Position;
 use kifu::svg::{self, Labels, Options, Style};
+use kifu::{for_game, replay::State};
 use kifu::{gufu, wa};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-// ---------------------------------------------------------------------------------------------
-// Helpers.
+mod common;
+mod diagram;
 
-/// Parses a document, checks what every diagram must have, and returns it.
-fn parse(doc: &str) -> roxmltree::Document<'_> {
-    let d = roxmltree::Document::parse(doc).unwrap_or_else(|e| panic!("not XML: {e}\n{doc}"));
-    let root = d.root_element();
-    assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(
-        root.tag_name().namespace(),
-        Some("http://www.w3.org/2000/svg")
-    );
-    assert!(
-        root.attribute("viewBox").is_some(),
-        "scalable: has a viewBox"
-    );
-    assert!(
-        root.children().any(|c| c.has_tag_name("title")),
-        "has a <title>"
-    );
-    assert!(
-        root.children().any(|c| c.has_tag_name("desc")),
-        "has a <desc>"
-    );
-    // Self-contained: no links, no imported or downloaded fonts.
-    for bad in ["href", "@import", "@font-face", "http://", "https://"] {
-        let n = doc.matches(bad).count();
-        let allowed = if bad == "http://" { 1 } else { 0 }; // the namespace
-        assert_eq!(n, allowed, "{bad} in the document");
-    }
-    d
-}
+use diagram::{
+    board_pieces, colours, has_class, label, parse, piece_on, placement, points_to, text_of,
+};
 
 fn desc(doc: &str) -> String {
-    let d = parse(doc);
-    let desc = d.descendants().find(|n| n.has_tag_name("desc")).unwrap();
-    desc.text().unwrap_or("").to_string()
+    diagram::desc(&parse(doc))
 }
 
-fn has_class(n: &roxmltree::Node, class: &str) -> bool {
-    n.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
+/// Draws with `<text>` instead of glyph outlines.
+fn text_mode<M>() -> Options<M> {
+    Options {
+        text_glyphs: true,
+        ..Options::default()
+    }
 }
 
-/// The pieces on the board (groups with `data-square`).
-fn board_pieces<'a>(d: &'a roxmltree::Document<'a>) -> Vec<roxmltree::Node<'a, 'a>> {
-    d.descendants()
-        .filter(|n| n.has_tag_name("g") && has_class(n, "piece") && n.has_attribute("data-square"))
-        .collect()
+fn wa_state(fen: &str) -> wa::Game {
+    wa::Game::from_position_string(Variant::Wa, fen).unwrap()
 }
 
-fn piece_on<'a>(d: &'a roxmltree::Document<'a>, square: &str) -> roxmltree::Node<'a, 'a> {
-    board_pieces(d)
-        .into_iter()
-        .find(|n| n.attribute("data-square") == Some(square))
-        .unwrap_or_else(|| panic!("no piece on {square}"))
-}
-
-/// `translate(x,y) rotate(r)` → (x, y, r).
-fn transform(n: &roxmltree::Node) -> (f64, f64, f64) {
-    let t = n.attribute("transform").expect("transform");
-    let nums = |s: &str| -> Vec<f64> {
-        s.split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|x| !x.is_empty())
-            .map(|x| x.parse().unwrap())
-            .collect()
-    };
-    let tr = t
-        .split("translate(")
-        .nth(1)
-        .and_then(|s| s.split(')').next())
-        .map(nums)
-        .expect("translate");
-    let rot = t
-        .split("rotate(")
-        .nth(1)
-        .and_then(|s| s.split(')').next())
-        .map(|s| nums(s)[0])
-        .unwrap_or(0.0);
-    (tr[0], tr[1], rot)
-}
-
-/// The outline's points in document coordinates.
-fn outline(n: &roxmltree::Node) -> Vec<(f64, f64)> {
-    let (tx, ty, r) = transform(n);
-    let poly = n.children().find(|c| c.has_tag_name("polygon")).unwrap();
-    let (s, c) = r.to_radians().sin_cos();
-    poly.attribute("points")
-        .unwrap()
-        .split_whitespace()
-        .map(|p| {
-            let (x, y) = p.split_once(',').unwrap();
-            let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
-            (tx + x * c - y * s, ty + x * s + y * c)
-        })
-        .collect()
-}
-
-/// Which way the piece points: its tip (the first point of the outline, the one farthest
-/// from the base) relative to its centre, as a unit direction rounded to (dx, dy).
-fn points_to(n: &roxmltree::Node) -> (i32, i32) {
-    let (cx, cy, _) = transform(n);
-    let tip = outline(n)[0];
-    let (dx, dy) = (tip.0 - cx, tip.1 - cy);
-    let len = (dx * dx + dy * dy).sqrt();
-    ((dx / len).round() as i32, (dy / len).round() as i32)
-}
-
-fn text_of(n: &roxmltree::Node) -> String {
-    n.descendants()
-        .filter(|c| c.is_text())
-        .filter_map(|c| c.text())
-        .collect()
-}
-
-fn wa_state(fen: &str) -> State {
-    State::from_position_string(Variant::Wa, fen).unwrap()
-}
-
-fn gufu_state(s: &str) -> State {
-    State::from_position_string(Variant::Gufu, s).unwrap()
+fn gufu_state(s: &str) -> gufu::Position {
+    gufu::Position::from_position_string(Variant::Gufu, s).unwrap()
 }
 
 /// Black King 6k, White King 6a, a promoted Sparrow Pawn of Black's on 5c, a Swooping Owl of
@@ -147,14 +53,14 @@ const GUFU_SETUP: &str = "Weks/2/KnSw b - 5";
 
 #[test]
 fn snapshot_gufu_after_setup() {
-    let doc = svg::board(&gufu_state(GUFU_SETUP), &Options::default());
+    let doc = svg::board(&gufu_state(GUFU_SETUP), &text_mode());
     parse(&doc);
     insta::assert_snapshot!("gufu_after_setup", doc);
 }
 
 #[test]
 fn snapshot_wa_hands_and_promoted() {
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &text_mode());
     parse(&doc);
     insta::assert_snapshot!("wa_hands_promoted", doc);
 }
@@ -165,9 +71,9 @@ fn snapshot_wa_flipped() {
         flip: true,
         style: Style::Plain,
         labels: Labels::English,
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
-        ..Options::default()
+        ..text_mode()
     };
     let doc = svg::board(&wa_state(WA_HANDS), &o);
     parse(&doc);
@@ -185,7 +91,7 @@ fn gufu_pieces_point_in_their_facing() {
     let d = parse(&doc);
     let kaze = piece_on(&d, "2a");
     assert!(has_class(&kaze, "kaze") && has_class(&kaze, "facing-e"));
-    assert_eq!(transform(&kaze).2, 90.0);
+    assert_eq!(placement(&kaze).2, 90.0);
     assert_eq!(
         points_to(&kaze),
         (1, 0),
@@ -212,15 +118,7 @@ fn gufu_pieces_point_in_their_facing() {
 fn gufu_kings_are_black_and_white_and_shared_pieces_neutral() {
     let doc = svg::board(&gufu_state(GUFU_SETUP), &Options::default());
     let d = parse(&doc);
-    let fill = |sq: &str| {
-        let g = piece_on(&d, sq);
-        let poly = g.children().find(|c| c.has_tag_name("polygon")).unwrap();
-        let text = g.descendants().find(|c| c.has_tag_name("text")).unwrap();
-        (
-            poly.attribute("fill").unwrap().to_string(),
-            text.attribute("fill").unwrap().to_string(),
-        )
-    };
+    let fill = |sq: &str| colours(&piece_on(&d, sq));
     let lum = |hex: &str| {
         let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
         ((v >> 16) & 255) + ((v >> 8) & 255) + (v & 255)
@@ -257,16 +155,16 @@ fn gufu_common_hand_beside_the_board() {
         .expect("common hand");
     let in_hand: Vec<_> = hand
         .descendants()
-        .filter(|n| n.has_tag_name("g") && has_class(n, "piece"))
+        .filter(|n| has_class(n, "piece"))
         .collect();
     assert_eq!(in_hand.len(), 1);
     assert!(has_class(&in_hand[0], "arashi"));
     // To the right of every board square.
     let right_of_board = board_pieces(&d)
         .iter()
-        .map(|p| transform(p).0)
+        .map(|p| placement(p).0)
         .fold(f64::MIN, f64::max);
-    assert!(transform(&in_hand[0]).0 > right_of_board + 48.0);
+    assert!(placement(&in_hand[0]).0 > right_of_board + 48.0);
     let text = desc(&doc);
     assert!(text.contains("Ke1/2/Wnks w S 4"), "{text}");
     assert!(text.contains("White to move"), "{text}");
@@ -279,13 +177,24 @@ fn wa_white_pieces_are_turned() {
     let d = parse(&doc);
     let white_king = piece_on(&d, "6a");
     assert!(has_class(&white_king, "white"));
-    assert_eq!(transform(&white_king).2, 180.0);
+    assert_eq!(placement(&white_king).2, 180.0);
     assert_eq!(points_to(&white_king), (0, 1));
     let black_king = piece_on(&d, "6k");
-    assert_eq!(transform(&black_king).2, 0.0);
+    assert_eq!(placement(&black_king).2, 0.0);
     assert_eq!(points_to(&black_king), (0, -1));
-    // Two kanji, stacked vertically.
-    let tspans: Vec<_> = black_king
+    // Two kanji, stacked vertically: glyph outlines, or two lines of text.
+    let glyphs: Vec<_> = label(&black_king)
+        .children()
+        .filter(|n| n.has_tag_name("use"))
+        .map(|n| diagram::position(&n))
+        .collect();
+    assert_eq!(glyphs.len(), 2);
+    assert!((glyphs[0].0 - glyphs[1].0).abs() < 1e-9 && glyphs[0].1 < glyphs[1].1);
+    assert_eq!(text_of(&black_king), wa::KINDS[0].face.kanji[0]);
+    let doc = svg::board(&wa_state(WA_HANDS), &text_mode());
+    let d = parse(&doc);
+    let black_king = piece_on(&d, "6k");
+    let tspans: Vec<_> = label(&black_king)
         .descendants()
         .filter(|n| n.has_tag_name("tspan"))
         .collect();
@@ -324,12 +233,12 @@ fn wa_corner_squares() {
         let all: Vec<(f64, f64)> = board_pieces(&d)
             .iter()
             .map(|p| {
-                let (x, y, _) = transform(p);
+                let (x, y, _) = placement(p);
                 (x, y)
             })
             .collect();
-        let (x11a, y11a, _) = transform(&piece_on(&d, "11a"));
-        let (x1k, y1k, _) = transform(&piece_on(&d, "1k"));
+        let (x11a, y11a, _) = placement(&piece_on(&d, "11a"));
+        let (x1k, y1k, _) = placement(&piece_on(&d, "1k"));
         let min_x = all.iter().map(|p| p.0).fold(f64::MAX, f64::min);
         let max_x = all.iter().map(|p| p.0).fold(f64::MIN, f64::max);
         let min_y = all.iter().map(|p| p.1).fold(f64::MAX, f64::min);
@@ -348,7 +257,7 @@ fn wa_corner_squares() {
             .descendants()
             .find(|n| has_class(n, "coordinates"))
             .unwrap();
-        let first = coords.children().find(|n| n.has_tag_name("text")).unwrap();
+        let first = coords.children().find(|n| n.is_element()).unwrap();
         assert_eq!(text_of(&first), if flip { "1" } else { "11" });
     }
 }
@@ -362,14 +271,14 @@ fn wa_rank_coordinates() {
         .find(|n| has_class(n, "coordinates"))
         .unwrap()
         .children()
-        .filter(|n| n.has_tag_name("text"))
+        .filter(|n| n.is_element())
         .map(|n| text_of(&n))
         .collect();
     assert_eq!(coords.len(), 22);
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
     let o = Options {
-        ranks: kifu::notation::RankStyle::Letters,
+        ranks: kifu::notation::RankStyle::Letter,
         flip: true,
         ..Options::default()
     };
@@ -380,7 +289,7 @@ fn wa_rank_coordinates() {
         .find(|n| has_class(n, "coordinates"))
         .unwrap()
         .children()
-        .filter(|n| n.has_tag_name("text"))
+        .filter(|n| n.is_element())
         .map(|n| text_of(&n))
         .collect();
     assert_eq!(coords[11], "k");
@@ -391,15 +300,7 @@ fn wa_rank_coordinates() {
 fn wa_promoted_kanji_are_red() {
     let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
     let d = parse(&doc);
-    let ink = |sq: &str| {
-        let g = piece_on(&d, sq);
-        g.descendants()
-            .find(|c| c.has_tag_name("text"))
-            .unwrap()
-            .attribute("fill")
-            .unwrap()
-            .to_string()
-    };
+    let ink = |sq: &str| colours(&piece_on(&d, sq)).1;
     let promoted = piece_on(&d, "5c");
     assert!(has_class(&promoted, "promoted"));
     assert_eq!(text_of(&promoted), "金鳥");
@@ -420,13 +321,7 @@ fn wa_promoted_kanji_are_red() {
     let d = parse(&doc);
     let p = piece_on(&d, "5c");
     assert_eq!(text_of(&p), "+SP");
-    assert_eq!(
-        p.descendants()
-            .find(|c| c.has_tag_name("text"))
-            .unwrap()
-            .attribute("fill"),
-        Some(red.as_str())
-    );
+    assert_eq!(colours(&p).1, red);
 }
 
 #[test]
@@ -442,9 +337,9 @@ fn wa_hands_with_counts() {
     let white = hand("white");
     let pieces = |h: &roxmltree::Node| -> Vec<(String, f64, f64, f64)> {
         h.descendants()
-            .filter(|n| n.has_tag_name("g") && has_class(n, "piece"))
+            .filter(|n| has_class(n, "piece"))
             .map(|n| {
-                let (x, y, r) = transform(&n);
+                let (x, y, r) = placement(&n);
                 (text_of(&n), x, y, r)
             })
             .collect()
@@ -464,7 +359,7 @@ fn wa_hands_with_counts() {
         .collect();
     assert_eq!(counts, ["×2"]);
     // White's hand at the top left, Black's at the bottom right.
-    let board_x: Vec<f64> = board_pieces(&d).iter().map(|p| transform(p).0).collect();
+    let board_x: Vec<f64> = board_pieces(&d).iter().map(|p| placement(p).0).collect();
     let min_x = board_x.iter().copied().fold(f64::MAX, f64::min);
     let max_x = board_x.iter().copied().fold(f64::MIN, f64::max);
     assert!(wp[0].1 < min_x && bp[0].1 > max_x);
@@ -500,11 +395,8 @@ fn wa_hands_with_counts() {
             .descendants()
             .find(|n| has_class(n, "hand") && has_class(n, color))
             .unwrap();
-        let g = h
-            .descendants()
-            .find(|n| n.has_tag_name("g") && has_class(n, "piece"))
-            .unwrap();
-        transform(&g).0
+        let g = h.descendants().find(|n| has_class(n, "piece")).unwrap();
+        placement(&g).0
     };
     assert!(x_of("black") < x_of("white"));
 }
@@ -525,13 +417,9 @@ fn check_highlight_on_the_king_in_check() {
     assert_eq!(checks[0].attribute("data-square"), Some("6k"));
     // It is under the King: same square as the piece.
     let king = piece_on(&d, "6k");
-    let (kx, ky, _) = transform(&king);
-    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
-    let (x, y, w) = (
-        attr(&checks[0], "x"),
-        attr(&checks[0], "y"),
-        attr(&checks[0], "width"),
-    );
+    let (kx, ky, _) = placement(&king);
+    let (x, y) = diagram::position(&checks[0]);
+    let w = diagram::width(&checks[0]);
     assert!(x < kx && kx < x + w && y < ky && ky < y + w);
     assert!(desc(&doc).contains("in check"));
     // No check: no highlight.
@@ -545,10 +433,7 @@ fn gufu_check_square() {
     for s in ["Ke1/2/Wnks w S 4", GUFU_SETUP] {
         let st = gufu_state(s);
         let expected = if st.in_check() {
-            match &st {
-                State::Gufu(p) => p.find(gufu::PieceId::king(p.turn())),
-                _ => None,
-            }
+            st.find(gufu::PieceId::king(st.turn()))
         } else {
             None
         };
@@ -559,7 +444,7 @@ fn gufu_check_square() {
 #[test]
 fn last_move_highlight() {
     let s = wa_state(WA_HANDS);
-    let lit = |m: AnyMove| -> Vec<String> {
+    let lit = |m: wa::Move| -> Vec<String> {
         let doc = svg::board(
             &s,
             &Options {
@@ -573,22 +458,22 @@ fn last_move_highlight() {
             .map(|n| n.attribute("data-square").unwrap().to_string())
             .collect()
     };
-    let step = AnyMove::Wa(wa::Move::Normal {
+    let step = wa::Move::Normal {
         from: WA.square(5, 4).unwrap(),
         to: WA.square(5, 3).unwrap(),
         promote: true,
-    });
+    };
     assert_eq!(lit(step), ["5d", "5c"]);
-    let drop = AnyMove::Wa(wa::Move::Drop {
+    let drop = wa::Move::Drop {
         kind: wa::Kind::SP,
         to: WA.square(5, 6).unwrap(),
-    });
+    };
     assert_eq!(lit(drop), ["5f"]);
     let g = gufu_state(GUFU_SETUP);
-    let turn = AnyMove::Gufu(gufu::Move::Turn {
+    let turn = gufu::Move::Turn {
         at: GUFU.square(2, 1).unwrap(),
-        facing: gufu::Facing::E,
-    });
+        facing: gufu::Facing::East,
+    };
     let doc = svg::board(
         &g,
         &Options {
@@ -632,14 +517,16 @@ fn every_start_position_and_style_is_well_formed() {
         for style in [Style::Wood, Style::Plain] {
             for labels in [Labels::Kanji, Labels::English] {
                 for flip in [false, true] {
-                    let o = Options {
-                        style,
-                        labels,
-                        flip,
-                        caption: Some("x".into()),
-                        ..Options::default()
-                    };
-                    parse(&svg::board(&State::start(v), &o));
+                    for_game!(State::start(v), pos => {
+                        let o = Options {
+                            style,
+                            labels,
+                            flip,
+                            caption: Some("x".into()),
+                            ..Options::default()
+                        };
+                        parse(&svg::board(&pos, &o));
+                    });
                 }
             }
         }
@@ -652,11 +539,272 @@ fn every_start_position_and_style_is_well_formed() {
     let doc = svg::board(&s, &Options::default());
     let d = parse(&doc);
     assert_eq!(board_pieces(&d).len(), 44);
-    let in_hand = d
-        .descendants()
-        .filter(|n| n.has_tag_name("g") && has_class(n, "in-hand"))
-        .count();
+    let in_hand = d.descendants().filter(|n| has_class(n, "in-hand")).count();
     assert_eq!(in_hand, 2 * (letters.len() - 1));
+}
+
+/// Every Wa kind of both sides, promoted too where it promotes, on the board, and every kind
+/// in both hands. White's pieces fill ranks b to d (a full rank b shields White's King on 11a
+/// from Black's, which stand on ranks g to i).
+fn every_wa_face() -> wa::Game {
+    let side = |black: bool, ranks: [u8; 3]| -> Vec<(String, String)> {
+        let mut pieces = Vec::new();
+        for k in wa::KINDS.iter().filter(|k| !k.royal) {
+            let l = if black {
+                k.letter
+            } else {
+                k.letter.to_ascii_lowercase()
+            };
+            pieces.push(l.to_string());
+            if k.promoted.is_some() {
+                pieces.push(format!("+{l}"));
+            }
+        }
+        let squares = ranks
+            .into_iter()
+            .flat_map(|r| (1..=11u8).map(move |f| format!("{f}{}", (b'a' + r - 1) as char)));
+        squares.zip(pieces).collect()
+    };
+    let mut placed = side(false, [2, 3, 4]);
+    placed.extend(side(true, [7, 8, 9]));
+    placed.push(("11a".into(), "k".into()));
+    placed.push(("1k".into(), "K".into()));
+    let placed: Vec<(&str, &str)> = placed
+        .iter()
+        .map(|(s, p)| (s.as_str(), p.as_str()))
+        .collect();
+    let hand: String = wa::KINDS
+        .iter()
+        .filter(|k| !k.royal)
+        .flat_map(|k| [k.letter, k.letter.to_ascii_lowercase()])
+        .collect();
+    wa_state(&common::fen(&placed, &hand, "w"))
+}
+
+/// Gufū positions with each piece in each facing, and each piece in hand.
+fn every_gufu_face() -> Vec<gufu::Position> {
+    let mut v = vec![gufu_state("2/2/2 b KkWS 1"), gufu_state("2/2/Kn1 w kWS 2")];
+    for f in ["n", "e", "s", "w"] {
+        v.push(gufu_state(&format!("K{f}1/2/1k{f} b WS 3")));
+        v.push(gufu_state(&format!("W{f}S{f}/1k{f}/Kn1 b - 5")));
+    }
+    v
+}
+
+#[test]
+fn glyph_outlines_draw_everything_without_a_font() {
+    // With the default options nothing is left to the viewer's fonts: every character of
+    // every piece, coordinate, hand label, count and default caption is an outline.
+    let mut states = vec![
+        State::Wa(every_wa_face()),
+        State::Wa(wa_state(WA_HANDS)),
+        State::start(Variant::WaNoDrop),
+    ];
+    states.extend(every_gufu_face().into_iter().map(State::Gufu));
+    for st in &states {
+        for labels in [Labels::Kanji, Labels::English] {
+            for ranks in [
+                kifu::notation::RankStyle::Kanji,
+                kifu::notation::RankStyle::Letter,
+            ] {
+                for flip in [false, true] {
+                    let o: Options<()> = Options {
+                        labels,
+                        ranks,
+                        flip,
+                        caption: Some("Black: Ann · White: Bo · ply 12: K:1二>E SP-7七 ×2".into()),
+                        ..Options::default()
+                    };
+                    let doc = for_game!(st, p => svg::board(p, &o.for_moves()));
+                    parse(&doc);
+                    assert!(!doc.contains("<text"), "text left to fonts:\n{doc}");
+                    assert!(!doc.contains("font-size"), "{doc}");
+                }
+            }
+        }
+    }
+    // What every Wa face shows, read back from the outlines.
+    let doc = svg::board(&every_wa_face(), &Options::default());
+    let d = parse(&doc);
+    let shown: Vec<String> = board_pieces(&d).iter().map(text_of).collect();
+    for k in &wa::KINDS {
+        assert!(
+            shown.iter().any(|t| t == k.face.kanji[0]),
+            "{}",
+            k.face.name
+        );
+        if let Some(p) = &k.promoted {
+            assert!(
+                shown.iter().any(|t| t == p.face.kanji[0]),
+                "{}",
+                p.face.name
+            );
+        }
+    }
+}
+
+#[test]
+fn each_glyph_is_defined_once() {
+    let doc = svg::board(&every_wa_face(), &Options::default());
+    let d = parse(&doc);
+    let ids: Vec<&str> = d
+        .descendants()
+        .filter(|n| n.has_tag_name("path"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(ids.len(), unique.len(), "a glyph defined twice");
+    // 萑 (Sparrow Pawn) is on many pieces and in both hands: one outline.
+    assert_eq!(ids.iter().filter(|i| **i == "kifu-p8411").count(), 1);
+    assert!(doc.matches("#kifu-p8411").count() >= 2);
+    // The piece looks too: one definition each, used by every piece that looks so.
+    let looks: Vec<&str> = d
+        .descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let mut u = looks.clone();
+    u.sort();
+    u.dedup();
+    assert_eq!(looks.len(), u.len());
+}
+
+#[test]
+fn text_glyphs_leave_text_to_the_fonts() {
+    let doc = svg::board(&wa_state(WA_HANDS), &text_mode());
+    let d = parse(&doc);
+    assert!(!doc.contains("<path id="), "no outlines");
+    assert!(doc.contains("<text"));
+    assert_eq!(text_of(&piece_on(&d, "5c")), "金鳥");
+}
+
+/// Decodes a PNG: width, height, RGBA pixels.
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let p = resvg::tiny_skia::Pixmap::decode_png(bytes).expect("a PNG");
+    (p.width(), p.height(), p.data().to_vec())
+}
+
+/// Pixels much darker than the diagram's light background (ink), as (x, y).
+fn ink(w: u32, px: &[u8], rows: std::ops::Range<u32>) -> Vec<(u32, u32)> {
+    let mut v = Vec::new();
+    for y in rows {
+        for x in 0..w {
+            let i = ((y * w + x) * 4) as usize;
+            let lum = px[i] as u32 + px[i + 1] as u32 + px[i + 2] as u32;
+            if px[i + 3] > 128 && lum < 3 * 140 {
+                v.push((x, y));
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn long_captions_fit_the_width() {
+    // Too long for one line even shrunk: broken into lines, none wider than the diagram.
+    let caption = "Black: A. Virtanen · White: B. Lindqvist-Öhman · ply 123 · Helsinki \
+                   Gufū championship, final round, second game: K:1二>E";
+    for (st, name) in [
+        (State::Gufu(gufu_state(GUFU_SETUP)), "gufu"),
+        (State::Wa(wa_state(WA_HANDS)), "wa"),
+    ] {
+        let o: Options<()> = Options {
+            caption: Some(caption.into()),
+            ..Options::default()
+        };
+        let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
+        let d = parse(&doc);
+        let cap = d.descendants().find(|n| has_class(n, "caption")).unwrap();
+        let lines: Vec<String> = cap
+            .children()
+            .filter(|n| n.is_element())
+            .map(|n| text_of(&n))
+            .collect();
+        assert_eq!(
+            lines.join(" "),
+            caption.split_whitespace().collect::<Vec<_>>().join(" "),
+            "{name}: every word, in order"
+        );
+        if name == "gufu" {
+            assert!(lines.len() >= 2, "{lines:?}");
+        }
+        // Drawn: the caption's ink lies inside the image, clear of both edges.
+        let (w, h, px) = decode_png(&svg::png(&doc, None).unwrap());
+        let board = d.descendants().find(|n| has_class(n, "board")).unwrap();
+        let bottom: f64 = board.attribute("y").unwrap().parse::<f64>().unwrap()
+            + board.attribute("height").unwrap().parse::<f64>().unwrap();
+        let scale = w as f64 / diagram::width(&d.root_element());
+        let below = ink(w, &px, (bottom * scale).ceil() as u32 + 2..h);
+        assert!(below.len() > 200, "{name}: the caption is drawn");
+        let min_x = below.iter().map(|p| p.0).min().unwrap();
+        let max_x = below.iter().map(|p| p.0).max().unwrap();
+        assert!(
+            min_x >= 4 && max_x + 4 < w,
+            "{name}: {min_x}..{max_x} of {w}"
+        );
+    }
+    // A caption that fits stays on one line at its size; one slightly too long is shrunk.
+    let short = svg::board(
+        &gufu_state(GUFU_SETUP),
+        &Options {
+            caption: Some("ply 4".into()),
+            ..Options::default()
+        },
+    );
+    let d = parse(&short);
+    let cap = d.descendants().find(|n| has_class(n, "caption")).unwrap();
+    assert_eq!(cap.children().filter(|n| n.is_element()).count(), 1);
+}
+
+#[test]
+fn png_has_the_width_asked_and_is_drawn() {
+    for (st, o) in [
+        (State::Wa(wa_state(WA_HANDS)), Options::<()>::default()),
+        (State::Gufu(gufu_state(GUFU_SETUP)), Options::default()),
+        (State::Wa(wa_state(WA_HANDS)), text_mode()),
+    ] {
+        let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
+        for width in [None, Some(300), Some(1000)] {
+            let (w, h, px) = decode_png(&svg::png(&doc, width).unwrap());
+            let natural = diagram::width(&parse(&doc).root_element());
+            assert_eq!(w, width.unwrap_or(natural.ceil() as u32));
+            assert!(h > w / 2 && h < w * 2, "{w}×{h}");
+            // Not blank: pieces and lines in ink, the wooden board, the background.
+            let dark = ink(w, &px, 0..h).len();
+            assert!(
+                dark > (w * h / 100) as usize,
+                "{dark} dark pixels of {}",
+                w * h
+            );
+            let colours: std::collections::HashSet<&[u8]> = px.chunks(4).collect();
+            assert!(colours.len() > 50);
+        }
+    }
+    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    assert!(svg::png(&doc, Some(svg::MAX_PNG_WIDTH + 1)).is_err());
+    assert!(svg::png("<svg", None).is_err());
+}
+
+#[test]
+fn png_of_outlines_matches_png_of_text_where_fonts_exist() {
+    // The outlines are the font's own glyphs: where the system has Noto Serif CJK JP, a
+    // diagram drawn with outlines and the same diagram left to the fonts look alike.
+    let have_font =
+        std::path::Path::new("/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc").exists();
+    if !have_font {
+        eprintln!("skipped: Noto Serif CJK is not installed");
+        return;
+    }
+    let st = gufu_state(GUFU_SETUP);
+    let a = svg::png(&svg::board(&st, &Options::default()), Some(400)).unwrap();
+    let b = svg::png(&svg::board(&st, &text_mode()), Some(400)).unwrap();
+    let (w, h, pa) = decode_png(&a);
+    let (_, _, pb) = decode_png(&b);
+    let diff: u64 = pa.iter().zip(&pb).map(|(x, y)| x.abs_diff(*y) as u64).sum();
+    let mean = diff as f64 / (w * h * 4) as f64;
+    assert!(mean < 3.0, "mean difference {mean}");
 }
 
 #[test]
@@ -913,5 +1061,61 @@ fn cli_errors_exit_2_and_write_nothing() {
     assert_eq!(code, 2);
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), GUFU_GAME);
     assert_eq!(files_in(&dir), ["bad.psn", "g.psn"], "nothing else written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_png() {
+    let dir = scratch("png");
+    let rec = dir.join("g.psn");
+    std::fs::write(&rec, GUFU_GAME).unwrap();
+    let r = rec.to_str().unwrap();
+    // By the file's extension.
+    let png = dir.join("board.png");
+    let (code, out, err) = run(&[r, "-o", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty());
+    let (w, _, _) = decode_png(&std::fs::read(&png).unwrap());
+    let svg_doc = run(&[r]).1;
+    let natural = diagram::width(&parse(&svg_doc).root_element());
+    assert_eq!(w, natural.ceil() as u32);
+    // --format png to standard output, --size the width.
+    let out = kifu()
+        .args(["render", r, "--format", "png", "--size", "300"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let (w, h, px) = decode_png(&out.stdout);
+    assert_eq!(w, 300);
+    assert!(ink(w, &px, 0..h).len() > 1000, "not blank");
+    // Every ply, as PNG files.
+    let every = dir.join("every");
+    let (code, _, err) = run(&[
+        r,
+        "--every-ply",
+        "--format",
+        "png",
+        "-o",
+        every.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let names = files_in(&every);
+    assert_eq!(names.len(), 5);
+    assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
+    // --format svg wins over the extension.
+    let forced = dir.join("forced.png");
+    let (code, _, _) = run(&[r, "--format", "svg", "-o", forced.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        std::fs::read_to_string(&forced)
+            .unwrap()
+            .starts_with("<svg")
+    );
+    // Too wide: an error, nothing written.
+    let huge = dir.join("huge.png");
+    let (code, _, err) = run(&[r, "--size", "9000", "-o", huge.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("8192"), "{err}");
+    assert!(!huge.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,7 @@ use kifu::analysis::Value;
 use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::gufu;
-use kifu::rules::Status;
+use kifu::rules::{Position, Status};
 
 mod analysis;
 use analysis::random_gufu;

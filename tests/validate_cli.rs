@@ -237,8 +237,8 @@ fn expected_kind(stem: &str) -> &str {
 }
 
 /// Every kind `kifu validate` can report for a record, each of which must have its fixture.
-/// Not here: `io` (a file that cannot be read: see `missing_file_*`), `game_too_large` (a game
-/// over 256 MiB), `illegal_move` (cannot happen: see the report).
+/// Not here: `io` (a file that cannot be read: see `missing_file_*`) and `game_too_large` (a
+/// game over 256 MiB). (`tests/error_kinds.rs` checks the README's table against the enums.)
 const KINDS: &[&str] = &[
     // syntax layer
     "invalid_utf8",

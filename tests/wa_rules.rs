@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use kifu::geometry::Color;
-use kifu::rules::{IllegalMove, Status, Termination};
+use kifu::rules::{IllegalMove, Position as _, Status, Termination};
 use kifu::wa::{Game, Kind, Move, Position, Variant, fen};
 
 fn mv(from: &str, to: &str, promote: bool) -> Move {

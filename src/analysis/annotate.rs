@@ -9,11 +9,13 @@
 //!   mate, where another move would not have, is a blunder (`??`, NAG 4).
 //!
 //! The input is the game as the rules core sees it: the positions before each move and the
-//! moves; the caller turns a record into that.
+//! moves ([`Judge`] for either game); the caller turns a replayed record into that.
 
+use super::Value;
+use super::game::move_text;
 use super::mate::{Found, Options, Search};
 use super::solve::Solution;
-use super::{Searchable, Value};
+use crate::rules::Position;
 use crate::{gufu, wa};
 
 /// A judgement on a move.
@@ -69,6 +71,33 @@ pub struct PlyNote {
     pub comment: Option<String>,
 }
 
+/// A game whose plies can be judged: Gufū exactly ([`gufu_game`]), Wa by mate searches
+/// ([`wa_game`], also for [`wa::Game`], the replay's Wa positions).
+pub trait Judge: Position {
+    /// `positions[i]` is the position before `moves[i]`; `positions` has one more entry, the
+    /// position after the last move. `mate` sets the mate searches (Wa).
+    fn judge(positions: &[Self], moves: &[Self::Move], mate: Options) -> Vec<PlyNote>;
+}
+
+impl Judge for gufu::Position {
+    fn judge(positions: &[Self], moves: &[gufu::Move], _: Options) -> Vec<PlyNote> {
+        gufu_game(positions, moves)
+    }
+}
+
+impl Judge for wa::Position {
+    fn judge(positions: &[Self], moves: &[wa::Move], mate: Options) -> Vec<PlyNote> {
+        wa_game(positions, moves, mate)
+    }
+}
+
+impl Judge for wa::Game {
+    fn judge(positions: &[Self], moves: &[wa::Move], mate: Options) -> Vec<PlyNote> {
+        let positions: Vec<wa::Position> = positions.iter().map(|g| g.position().clone()).collect();
+        wa_game(&positions, moves, mate)
+    }
+}
+
 fn note_comment(before: &str, after: &str, best: Option<&str>, tail: Option<&str>) -> String {
     let mut s = format!("{before} → {after}");
     if let Some(b) = best {
@@ -96,7 +125,7 @@ pub fn gufu_game(positions: &[gufu::Position], moves: &[gufu::Move]) -> Vec<PlyN
         let before = value(p);
         let after = value(next).back();
         let ranked = solution.moves(p);
-        let best = ranked.first().map(|(b, _)| p.move_text(b));
+        let best = ranked.first().map(|(b, _)| move_text(p, b));
         let winning = ranked
             .iter()
             .filter(|(_, v)| matches!(v, Value::Win(_)))
@@ -119,7 +148,7 @@ pub fn gufu_game(positions: &[gufu::Position], moves: &[gufu::Move]) -> Vec<PlyN
         };
         out.push(PlyNote {
             ply: i + 1,
-            mv: p.move_text(m),
+            mv: move_text(p, m),
             before: before.to_string(),
             after: after.to_string(),
             best,
@@ -158,7 +187,7 @@ pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) ->
         let Some(next) = positions.get(i + 1) else {
             break;
         };
-        let text = |mv: &wa::Move| p.move_text(mv);
+        let text = |mv: &wa::Move| move_text(p, mv);
         let (mine, my_move) = own[i];
         let before = match (mine, mated_in) {
             (Mates::In(k), _) => format!("mate in {k}"),

@@ -1,33 +1,20 @@
-//! The one place the searches meet the rules core: what they need from a position of either
-//! game, implemented with the rules core's own calls (legal moves, `play_unchecked`, `status`,
-//! `in_check`, position strings, the notation writer). When the rules core grows one trait for
-//! both games, this adapter is the only part to rewrite.
+//! What the searches need of a position beyond the rules ([`rules::Position`]: legal moves,
+//! `play_unchecked`, `status`, `in_check`, ...) and the notation ([`Notate`]): a compact key
+//! for the tables, the order in which a defender's moves are tried, and the moves a mate
+//! problem allows the attacker (in Wa found without playing the drops that cannot check).
+//!
+//! [`rules::Position`]: crate::rules::Position
 
-use crate::geometry::{Color, Square};
-use crate::notation::{self, Origin, RankStyle};
-use crate::rules::{Outcome, Status};
+use crate::geometry::Square;
+use crate::notation::{Notate, Style};
+use crate::rules::Position;
 use crate::{gufu, wa};
 
 /// A position the searches can explore.
-pub trait Searchable: Clone {
-    type Move: Copy + Eq + std::fmt::Debug;
-
-    /// Every legal move (empty when the game is over).
-    fn legal_moves(&self) -> Vec<Self::Move>;
-    /// Plays a move taken from [`Searchable::legal_moves`].
-    fn play(&mut self, m: &Self::Move);
-    /// How the game has ended here, if it has.
-    fn outcome(&self) -> Option<Outcome>;
-    /// Whether the side to move is in check.
-    fn in_check(&self) -> bool;
-    fn turn(&self) -> Color;
+pub trait Searchable: Notate {
     /// A key that stands for the position (board, hands, side to move): equal keys, same
     /// position.
     fn key(&self) -> u128;
-    /// The move in Hodges notation, with the marks the game's notation writes.
-    fn move_text(&self, m: &Self::Move) -> String;
-    /// The position string (Wa: FEN; Gufū: kifu's form).
-    fn position_string(&self) -> String;
     /// Order in which a defender's moves are tried: smaller first (escapes by the King and
     /// captures before interpositions and drops, which rarely refute a mate).
     fn defence_order(&self, _m: &Self::Move) -> u8 {
@@ -42,18 +29,19 @@ pub trait Searchable: Clone {
             .into_iter()
             .filter_map(|m| {
                 let mut next = self.clone();
-                next.play(&m);
+                next.play_unchecked(&m);
                 (next.in_check() || next.outcome().is_some()).then_some((m, next))
             })
             .collect()
     }
 }
 
-fn status_outcome(s: Status) -> Option<Outcome> {
-    match s {
-        Status::Over(o) => Some(o),
-        Status::Ongoing => None,
-    }
+/// `m`, a move of `pos`, as the game's records write it: Hodges notation (Wa with letter
+/// ranks; Gufū with kanji ranks, its facing and its check mark).
+pub fn move_text<P: Notate>(pos: &P, m: &P::Move) -> String {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    pos.move_text(m, &after, Style::default_for(pos.variant()))
 }
 
 /// Number of distinct [`gufu_index`] values.
@@ -75,77 +63,14 @@ pub fn gufu_index(p: &gufu::Position) -> u32 {
 }
 
 impl Searchable for gufu::Position {
-    type Move = gufu::Move;
-
-    fn legal_moves(&self) -> Vec<gufu::Move> {
-        gufu::Position::legal_moves(self)
-    }
-
-    fn play(&mut self, m: &gufu::Move) {
-        self.play_unchecked(m);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        status_outcome(self.status())
-    }
-
-    fn in_check(&self) -> bool {
-        gufu::Position::in_check(self)
-    }
-
-    fn turn(&self) -> Color {
-        gufu::Position::turn(self)
-    }
-
     fn key(&self) -> u128 {
         u128::from(gufu_index(self))
-    }
-
-    fn move_text(&self, m: &gufu::Move) -> String {
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        let text = notation::gufu_move(self, m, Origin::WhereNeeded, RankStyle::Kanji);
-        text + notation::gufu_check_mark(&after)
-    }
-
-    fn position_string(&self) -> String {
-        gufu::posstr::write(self)
     }
 }
 
 impl Searchable for wa::Position {
-    type Move = wa::Move;
-
-    fn legal_moves(&self) -> Vec<wa::Move> {
-        wa::Position::legal_moves(self)
-    }
-
-    fn play(&mut self, m: &wa::Move) {
-        self.play_unchecked(m);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        status_outcome(self.status())
-    }
-
-    fn in_check(&self) -> bool {
-        wa::Position::in_check(self)
-    }
-
-    fn turn(&self) -> Color {
-        wa::Position::turn(self)
-    }
-
     fn key(&self) -> u128 {
         self.repetition_hash()
-    }
-
-    fn move_text(&self, m: &wa::Move) -> String {
-        notation::wa_hodges(self, m, Origin::WhereNeeded, RankStyle::Letters)
-    }
-
-    fn position_string(&self) -> String {
-        wa::fen::write(self)
     }
 
     fn defence_order(&self, m: &wa::Move) -> u8 {

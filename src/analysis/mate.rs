@@ -13,7 +13,7 @@
 //! immediate mates tried first, the attacker's moves ordered by how few replies they leave,
 //! and the defender's by how likely they are to refute (King moves and captures first).
 
-use super::game::Searchable;
+use super::game::{Searchable, move_text};
 use crate::geometry::Color;
 use rustc_hash::FxHashMap;
 
@@ -172,7 +172,7 @@ impl<P: Searchable> Search<P> {
                 .into_iter()
                 .map(|m| {
                     let mut next = pos.clone();
-                    next.play(&m);
+                    next.play_unchecked(&m);
                     (m, next)
                 })
                 .collect()
@@ -192,7 +192,7 @@ impl<P: Searchable> Search<P> {
         }
         pos.legal_moves().iter().any(|m| {
             let mut next = pos.clone();
-            next.play(m);
+            next.play_unchecked(m);
             Self::won_by(&next, me)
         })
     }
@@ -277,7 +277,7 @@ impl<P: Searchable> Search<P> {
         replies.sort_by_key(|m| pos.defence_order(m));
         for m in &replies {
             let mut next = pos.clone();
-            next.play(m);
+            next.play_unchecked(m);
             // A reply that ends the game (the attacker has no move left) refutes: the
             // attacker's search finds no candidate there.
             if !self.attack(&next, n) {
@@ -332,7 +332,7 @@ impl<P: Searchable> Search<P> {
             let mut best: Option<(u8, P::Move, P)> = None;
             for r in replies {
                 let mut after = cur.clone();
-                after.play(&r);
+                after.play_unchecked(&r);
                 let k = (1..=left).find(|&k| self.attack(&after, k)).unwrap_or(left);
                 if best.as_ref().is_none_or(|(b, _, _)| k > *b) {
                     best = Some((k, r, after));
@@ -357,8 +357,8 @@ pub fn line_text<P: Searchable>(pos: &P, line: &[P::Move]) -> Vec<String> {
     let mut cur = pos.clone();
     line.iter()
         .map(|m| {
-            let t = cur.move_text(m);
-            cur.play(m);
+            let t = move_text(&cur, m);
+            cur.play_unchecked(m);
             t
         })
         .collect()

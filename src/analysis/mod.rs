@@ -1,10 +1,11 @@
 //! Judging positions and moves: Gufū solved exactly ([`solve`]), forced mates in Wa and Gufū
 //! ([`mate`]), and a game's plies annotated with both ([`annotate`]).
 //!
-//! Everything here is built on the rules core alone (`gufu::Position`, `wa::Position`: their
-//! legal moves, `play_unchecked`, `status`, `in_check`), through the small [`game::Searchable`]
-//! adapter; nothing reimplements a rule. Records and writers are not used here: the command
-//! line turns a replayed record into the list of positions [`annotate`] reads.
+//! Everything here is built on the rules core alone, through its one trait
+//! ([`rules::Position`](crate::rules::Position): legal moves, `play_unchecked`, `status`,
+//! `in_check`) and what [`game::Searchable`] adds for the searches (a compact key, move
+//! ordering, the attacker's checks); nothing reimplements a rule. Records and writers are not
+//! used here: the command line hands [`annotate`] the positions and moves of a replayed game.
 
 pub mod annotate;
 pub mod game;

@@ -15,7 +15,7 @@
 use super::Value;
 use super::game::{GUFU_INDEXES, gufu_index};
 use crate::gufu;
-use crate::rules::Status;
+use crate::rules::{Position as _, Status};
 use std::sync::OnceLock;
 
 /// The value of every position reachable from a root.

@@ -1,17 +1,18 @@
 //! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
 
-use super::convert::To;
-use super::diag::Diag;
 use super::inputs::{self, Input};
-use super::load::{Loaded, load};
+use super::load::{self, Loaded};
 use super::output::Sink;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
-use kifu::analysis::annotate::{self, PlyNote};
+use kifu::analysis::annotate::{Judge, PlyNote};
 use kifu::analysis::mate::Options as MateOptions;
-use kifu::record::{ErrorKind, GameSplitter};
+use kifu::for_game;
+use kifu::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
+use kifu::replay::Report;
+use kifu::writers::{Style, psn};
 use serde_json::json;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Annotate games: the value before and after every move, the best move, and a verdict
@@ -61,6 +62,17 @@ pub struct Args {
     /// File extensions searched for in directories.
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
     ext: Vec<String>,
+}
+
+/// What `kifu analyze` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum To {
+    /// The record, annotated.
+    Psn,
+    /// One row per ply.
+    Csv,
+    /// One object per ply (JSON Lines).
+    Json,
 }
 
 /// The columns of `--to csv`.
@@ -128,16 +140,6 @@ impl Out<'_> {
 
 fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32> {
     let name = input.display();
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => match std::fs::File::open(p) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("{name}: error[io]: {e}");
-                return Ok(EXIT_ERROR);
-            }
-        },
-    };
     let opts = kifu::replay::Options {
         default_variant: a.variant,
         keep_moves: true,
@@ -147,44 +149,36 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
         all_moves: false,
         max_nodes: Some(a.max_nodes),
     };
+    let mut games = match load::open(input) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{name}: error[io]: {e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
     let mut status = EXIT_OK;
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut index = 0;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        index += 1;
-        let g = match chunk {
-            Ok(c) => load(c, index, &opts, false),
-            Err(e) if e.kind == ErrorKind::Io => {
-                eprintln!("{name}: error[io]: {}", e.message);
+    for item in &mut games {
+        let (index, g) = match item {
+            load::Item::Io(message) => {
+                eprintln!("{name}: error[io]: {message}");
                 return Ok(EXIT_ERROR);
             }
-            Err(e) => Loaded {
-                record: None,
-                report: None,
-                errors: vec![Diag::from_record_error(&e, index, None)],
-                warnings: Vec::new(),
-            },
+            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
         };
         for d in g.errors.iter().chain(&g.warnings) {
             eprint!("{}", d.human(&name));
         }
         if !g.errors.is_empty() {
             status = EXIT_INVALID;
-            continue;
         }
-        let (Some(record), Some(report)) = (&g.record, &g.report) else {
+        let Some((nodes, notes)) = judge(&g, mate) else {
             continue;
-        };
-        let Some(game) = adapter::main_line(record, report) else {
-            continue;
-        };
-        let notes = match &game.line {
-            adapter::Line::Gufu(p, m) => annotate::gufu_game(p, m),
-            adapter::Line::Wa(p, m) => annotate::wa_game(p, m, mate),
         };
         match a.to {
             To::Psn => {
-                if let Some(text) = adapter::annotated_record(record, report, &game.nodes, &notes) {
+                if let (Some(record), Some(report)) = (&g.record, &g.report)
+                    && let Some(text) = annotated_record(record, report, &nodes, &notes)
+                {
                     if !out.first {
                         out.sink.write_all(b"\n")?;
                     }
@@ -217,11 +211,27 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
             }
         }
     }
-    if index == 0 {
+    if games.games_read() == 0 {
         eprintln!("{name}: error[empty_input]: no game: the input is empty");
         status = EXIT_INVALID;
     }
     Ok(status)
+}
+
+/// A valid game's main line judged: the record's node of each move, and the notes.
+fn judge(g: &Loaded, mate: MateOptions) -> Option<(Vec<NodeId>, Vec<PlyNote>)> {
+    if !g.errors.is_empty() {
+        return None;
+    }
+    let record = g.record.as_ref()?;
+    let played = g.report.as_ref()?.played.as_ref()?;
+    Some(for_game!(played, p => {
+        let line = p.main_line(&record.movetext);
+        let nodes = line.iter().filter_map(|(id, _, _)| *id).collect();
+        let moves: Vec<_> = line.iter().filter_map(|(_, m, _)| *m).collect();
+        let positions: Vec<_> = line.into_iter().map(|(_, _, s)| s).collect();
+        (nodes, Judge::judge(&positions, &moves, mate))
+    }))
 }
 
 /// One ply's fields, in the order of [`COLUMNS`].
@@ -238,107 +248,50 @@ fn row(file: &str, game: usize, n: &PlyNote) -> Vec<String> {
     ]
 }
 
-/// The only place that reads the replay layer's types and calls a writer: a replayed record
-/// turned into rules-core positions and moves, and the record written back with the notes.
-mod adapter {
-    use kifu::analysis::annotate::PlyNote;
-    use kifu::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
-    use kifu::replay::{self, AnyMove, Report, State};
-    use kifu::writers::{Style, psn};
-    use kifu::{gufu, wa};
-
-    /// The main line's positions (before each move, and after the last) and moves.
-    pub enum Line {
-        Gufu(Vec<gufu::Position>, Vec<gufu::Move>),
-        Wa(Vec<wa::Position>, Vec<wa::Move>),
-    }
-
-    pub struct Game {
-        pub line: Line,
-        /// The record's node of each move.
-        pub nodes: Vec<NodeId>,
-    }
-
-    /// The main line of a replayed record (its report made with `keep_moves`).
-    pub fn main_line(record: &Record, report: &Report) -> Option<Game> {
-        let plies = replay::main_line(&record.movetext, report);
-        let nodes = plies.iter().filter_map(|(id, _, _)| *id).collect();
-        let line = match &plies.first()?.2 {
-            State::Gufu(_) => {
-                let mut positions = Vec::new();
-                let mut moves = Vec::new();
-                for (_, m, s) in &plies {
-                    if let State::Gufu(p) = s {
-                        positions.push(p.clone());
-                    }
-                    if let Some(AnyMove::Gufu(m)) = m {
-                        moves.push(*m);
-                    }
-                }
-                Line::Gufu(positions, moves)
-            }
-            State::Wa(_) => {
-                let mut positions = Vec::new();
-                let mut moves = Vec::new();
-                for (_, m, s) in &plies {
-                    if let State::Wa(g) = s {
-                        positions.push(g.position().clone());
-                    }
-                    if let Some(AnyMove::Wa(m)) = m {
-                        moves.push(*m);
-                    }
-                }
-                Line::Wa(positions, moves)
+/// The record in the normalized form with each judged move's NAG and comment after it,
+/// and an Annotator tag.
+fn annotated_record(
+    record: &Record,
+    report: &Report,
+    nodes: &[NodeId],
+    notes: &[PlyNote],
+) -> Option<String> {
+    let mut r = record.clone();
+    let span = Span::at(record.span.end);
+    for (id, n) in nodes.iter().zip(notes) {
+        let node = r.movetext.node_mut(*id);
+        // What an earlier analysis wrote is not written twice.
+        let mut add = |a: Annotation| {
+            let same = |b: &Annotation| match (&a, b) {
+                (Annotation::Nag(x), Annotation::Nag(y)) => x.value == y.value,
+                (Annotation::Comment(x), Annotation::Comment(y)) => x.text == y.text,
+                _ => false,
+            };
+            if !node.annotations.iter().any(same) {
+                node.annotations.push(a);
             }
         };
-        Some(Game { line, nodes })
-    }
-
-    /// The record in the normalized form with each judged move's NAG and comment after it,
-    /// and an Annotator tag.
-    pub fn annotated_record(
-        record: &Record,
-        report: &Report,
-        nodes: &[NodeId],
-        notes: &[PlyNote],
-    ) -> Option<String> {
-        let mut r = record.clone();
-        let span = Span::at(record.span.end);
-        for (id, n) in nodes.iter().zip(notes) {
-            let node = r.movetext.node_mut(*id);
-            // What an earlier analysis wrote is not written twice.
-            let mut add = |a: Annotation| {
-                let same = |b: &Annotation| match (&a, b) {
-                    (Annotation::Nag(x), Annotation::Nag(y)) => x.value == y.value,
-                    (Annotation::Comment(x), Annotation::Comment(y)) => x.text == y.text,
-                    _ => false,
-                };
-                if !node.annotations.iter().any(same) {
-                    node.annotations.push(a);
-                }
-            };
-            if let Some(v) = n.verdict {
-                add(Annotation::Nag(Nag {
-                    value: v.nag(),
-                    span,
-                }));
-            }
-            if let Some(c) = &n.comment {
-                add(Annotation::Comment(Comment {
-                    kind: CommentKind::Brace,
-                    text: c.replace('}', ")"),
-                    span,
-                }));
-            }
+        if let Some(v) = n.verdict {
+            add(Annotation::Nag(Nag {
+                value: v.nag(),
+                span,
+            }));
         }
-        r.tags.retain(|t| !t.name.eq_ignore_ascii_case("Annotator"));
-        r.tags.push(Tag {
-            name: "Annotator".into(),
-            value: "kifu analyze".into(),
-            name_span: span,
-            value_span: span,
-            span,
-        });
-        psn::write(&r, report, Style::default_for(report.variant?))
+        if let Some(c) = &n.comment {
+            add(Annotation::Comment(Comment {
+                kind: CommentKind::Brace,
+                text: c.replace('}', ")"),
+                span,
+            }));
+        }
     }
+    r.tags.retain(|t| !t.is("Annotator"));
+    r.tags.push(Tag {
+        name: "Annotator".into(),
+        value: "kifu analyze".into(),
+        name_span: span,
+        value_span: span,
+        span,
+    });
+    psn::write(&r, report, Style::default_for(report.variant?))
 }

@@ -1,23 +1,32 @@
-//! `kifu convert`: normalized records, other notations, CSV and JSON.
+//! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
+use super::board_args::BoardArgs;
 use super::inputs::{self, Input};
-use super::load::{Loaded, load};
+use super::load;
 use super::output::Sink;
+use super::pages::Pages;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
-use kifu::record::GameSplitter;
 use kifu::replay::Options;
-use kifu::writers::{Notation, Style, psn, rows};
-use std::io::{BufRead, BufReader, Read, Write};
+use kifu::writers::{Notation, Style, html, psn, rows};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Convert records: normalized PSN in any notation, CSV (per ply or per game), or JSON.
+/// Convert records: normalized PSN in any notation, CSV (per ply or per game), JSON, or a
+/// replay page (HTML).
 ///
 /// Every game is replayed first, so what is written is legal and fully resolved. An invalid
 /// game is reported exactly as `kifu validate` reports it and is not converted (with
 /// `--to csv --per game` it gets a row with valid=false and its error); the exit status is
 /// then 1. Output files are written whole or not at all.
+///
+/// `--to html` writes a self-contained replay page (no network, no external file; opens from
+/// file://) per input, with a list of its games, the board drawn as `kifu render` draws it
+/// (--flip, --style, --labels, --ranks), the moves with comments, NAGs and variations; keys
+/// ←/→, Home/End, ↑/↓ (other moves at this point, or another game). With --per game: a page
+/// per game, into the directory -o names. To one file or standard output: one page for all
+/// the inputs' games.
 #[derive(clap::Args)]
 pub struct Args {
     /// Files or directories (searched recursively); `-` or nothing: standard input.
@@ -32,7 +41,8 @@ pub struct Args {
     /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
     #[arg(long, value_enum)]
     ranks: Option<Ranks>,
-    /// CSV rows: one per ply (default) or one per game.
+    /// CSV rows: one per ply (default) or one per game. HTML: --per game writes a page per
+    /// game (into the directory given by -o).
     #[arg(long, value_enum, default_value = "ply")]
     per: Per,
     /// Write to this file (with several inputs, their outputs one after the other), or into
@@ -46,6 +56,9 @@ pub struct Args {
     /// File extensions searched for in directories.
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
     ext: Vec<String>,
+    /// How the replay page's board looks (--to html).
+    #[command(flatten)]
+    board: BoardArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -53,6 +66,7 @@ pub enum To {
     Psn,
     Csv,
     Json,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -86,10 +100,16 @@ pub fn run(a: Args) -> i32 {
     }
     // Where each input's output goes.
     let several = inputs.len() > 1;
+    let page_each = a.to == To::Html && a.per == Per::Game;
     let to_dir = match &a.output {
-        Some(o) => o.is_dir() || (several && !o.exists()),
+        Some(o) => o.is_dir() || ((several || page_each) && !o.exists()),
         None => false,
     };
+    if page_each && !to_dir {
+        eprintln!("kifu: --to html --per game writes a page per game: give -o DIRECTORY");
+        return EXIT_ERROR;
+    }
+    let mut pages = Pages::new(a.board.page(), page_title(&inputs));
     if let (true, Some(dir)) = (to_dir, &a.output)
         && !dir.exists()
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -115,7 +135,7 @@ pub fn run(a: Args) -> i32 {
     }
     for input in &inputs {
         let mut own: Option<Sink> = None;
-        if to_dir {
+        if to_dir && !page_each {
             let dir = a.output.as_deref().unwrap_or(Path::new("."));
             let path = dir.join(output_name(input, a.to));
             match Sink::open(Some(&path)) {
@@ -132,11 +152,19 @@ pub fn run(a: Args) -> i32 {
                 }
             }
         }
+        if own.is_some() {
+            pages.title = input.display();
+        }
+        // (With a page per game, nothing goes to a sink: standard output stands in, unused.)
+        let mut unused = None;
         let sink = match (own.as_mut(), shared.as_mut()) {
             (Some(s), _) | (None, Some(s)) => s,
+            (None, None) if page_each => {
+                unused.insert(Sink::Stdout(std::io::BufWriter::new(std::io::stdout())))
+            }
             (None, None) => return EXIT_ERROR,
         };
-        match convert_input(&a, input, sink) {
+        match convert_input(&a, input, sink, &mut pages) {
             Ok(s) => status = status.max(s),
             Err(Fatal(msg)) => {
                 eprintln!("kifu: {msg}");
@@ -144,12 +172,28 @@ pub fn run(a: Args) -> i32 {
                 return EXIT_ERROR;
             }
         }
+        // An input's own page ends with it.
+        if let Some(s) = own.as_mut()
+            && a.to == To::Html
+            && let Err(e) = pages.end(s)
+        {
+            eprintln!("kifu: cannot write: {e}");
+            return EXIT_ERROR;
+        }
         if let Some(s) = own
             && let Err(e) = s.finish()
         {
             eprintln!("kifu: {e}");
             return EXIT_ERROR;
         }
+    }
+    // One page for everything written to one file or standard output.
+    if let Some(s) = shared.as_mut()
+        && a.to == To::Html
+        && let Err(e) = pages.end(s)
+    {
+        eprintln!("kifu: cannot write: {e}");
+        return EXIT_ERROR;
     }
     if let Some(s) = shared
         && let Err(e) = s.finish()
@@ -160,20 +204,32 @@ pub fn run(a: Args) -> i32 {
     status
 }
 
-fn output_name(input: &Input, to: To) -> String {
-    let stem = match input {
+fn stem(input: &Input) -> String {
+    match input {
         Input::Stdin => "stdin".to_string(),
         Input::File(p) => p
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "output".into()),
-    };
+    }
+}
+
+fn output_name(input: &Input, to: To) -> String {
     let ext = match to {
         To::Psn => "psn",
         To::Csv => "csv",
         To::Json => "jsonl",
+        To::Html => "html",
     };
-    format!("{stem}.{ext}")
+    format!("{}.{ext}", stem(input))
+}
+
+/// The title of one page for several inputs: the one input's name, or a count.
+fn page_title(inputs: &[Input]) -> String {
+    match inputs {
+        [one] => one.display(),
+        many => format!("{} files", many.len()),
+    }
 }
 
 fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
@@ -196,42 +252,33 @@ fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> 
     w.write_all(&bytes)
 }
 
-fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal> {
+fn convert_input(
+    a: &Args,
+    input: &Input,
+    sink: &mut Sink,
+    pages: &mut Pages,
+) -> Result<i32, Fatal> {
     let name = input.display();
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => match std::fs::File::open(p) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("{name}: error[io]: {e}");
-                return Ok(EXIT_ERROR);
-            }
-        },
+    let mut games = match load::open(input) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{name}: error[io]: {e}");
+            return Ok(EXIT_ERROR);
+        }
     };
     let opts = Options {
         default_variant: a.variant,
         keep_moves: true,
     };
     let mut status = EXIT_OK;
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut index = 0;
     let mut first_psn = true;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        index += 1;
-        let g = match chunk {
-            Ok(c) => load(c, index, &opts, false),
-            Err(e) => {
-                if e.kind == kifu::record::ErrorKind::Io {
-                    eprintln!("{name}: error[io]: {}", e.message);
-                    return Ok(EXIT_ERROR);
-                }
-                Loaded {
-                    record: None,
-                    report: None,
-                    errors: vec![super::diag::Diag::from_record_error(&e, index, None)],
-                    warnings: Vec::new(),
-                }
+    for item in &mut games {
+        let (index, g) = match item {
+            load::Item::Io(message) => {
+                eprintln!("{name}: error[io]: {message}");
+                return Ok(EXIT_ERROR);
             }
+            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
         };
         for d in g.errors.iter().chain(&g.warnings) {
             eprint!("{}", d.human(&name));
@@ -283,9 +330,26 @@ fn convert_input(a: &Args, input: &Input, sink: &mut Sink) -> Result<i32, Fatal>
                 let v = rows::game_json(&name, index, record, report, style);
                 writeln!(sink, "{v}").map_err(io)?;
             }
+            (To::Html, per) => {
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                match (per, &a.output) {
+                    (Per::Game, Some(dir)) => {
+                        let stem = stem(input);
+                        let path = dir.join(format!("{stem}-game{index}.html"));
+                        pages
+                            .single(&path, &format!("{stem}, game {index}"), &game)
+                            .map_err(Fatal)?;
+                    }
+                    _ => pages.add(sink, &game).map_err(io)?,
+                }
+            }
         }
     }
-    if index == 0 {
+    if games.games_read() == 0 {
         // As validate: an input without any game is an error, not an empty success.
         eprintln!("{name}: error[empty_input]: no game: the input is empty");
         status = EXIT_INVALID;
@@ -312,7 +376,7 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
     if let Some(r) = a.ranks {
         style.ranks = match r {
             Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letters,
+            Ranks::Letters => RankStyle::Letter,
         };
     }
     Ok(style)

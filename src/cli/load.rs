@@ -1,9 +1,77 @@
-//! One game from bytes to a replay report, with its problems ready to print. Shared by the
-//! subcommands so that every one reports a bad record exactly as `kifu validate` does.
+//! The one input loop: an input opened and cut into games ([`open`]), and one game from its
+//! bytes to a replay report with its problems ready to print ([`load`]). Shared by the
+//! subcommands, so that every one reads inputs, and reports a bad record, exactly as
+//! `kifu validate` does.
 
 use super::diag::{Diag, Level};
-use kifu::record::{GameChunk, Record, parse_game};
+use super::inputs::Input;
+use kifu::record::{
+    ErrorKind, GameChunk, GameSplitter, Record, RecordError, parse_game_keep_source,
+};
 use kifu::replay::{self, Options, Report};
+use std::io::{BufReader, Read};
+
+/// What an input yields, in order.
+pub enum Item {
+    /// A game (or what the splitter found wrong with it: a game too large), numbered from 1.
+    Game {
+        index: usize,
+        chunk: Result<GameChunk, RecordError>,
+    },
+    /// Reading failed (the message says why); the input ends here.
+    Io(String),
+}
+
+/// An input's games, read one at a time (one game in memory).
+pub struct Games {
+    splitter: GameSplitter<BufReader<Box<dyn Read + Send>>>,
+    /// Games yielded so far.
+    count: usize,
+    failed: bool,
+}
+
+/// Opens an input (a file, or standard input) to read its games.
+pub fn open(input: &Input) -> std::io::Result<Games> {
+    let reader: Box<dyn Read + Send> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => Box::new(std::fs::File::open(p)?),
+    };
+    Ok(Games {
+        splitter: GameSplitter::new(BufReader::with_capacity(1 << 16, reader)),
+        count: 0,
+        failed: false,
+    })
+}
+
+impl Games {
+    /// How many games were read so far (at the end: 0 for an input that holds none).
+    pub fn games_read(&self) -> usize {
+        self.count
+    }
+}
+
+impl Iterator for Games {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        if self.failed {
+            return None;
+        }
+        match self.splitter.next()? {
+            Err(e) if e.kind == ErrorKind::Io => {
+                self.failed = true;
+                Some(Item::Io(e.message))
+            }
+            chunk => {
+                self.count += 1;
+                Some(Item::Game {
+                    index: self.count,
+                    chunk,
+                })
+            }
+        }
+    }
+}
 
 /// A game as far as it could be read and replayed.
 pub struct Loaded {
@@ -14,22 +82,25 @@ pub struct Loaded {
     pub warnings: Vec<Diag>,
 }
 
-/// Parses and replays one game.
-pub fn load(chunk: GameChunk, index: usize, opts: &Options, strict: bool) -> Loaded {
-    // Keep the text for showing the source line of a syntax error.
-    let base = chunk.offset;
-    let text = String::from_utf8(chunk.bytes.clone()).ok();
-    let record = match parse_game(chunk) {
+/// Parses and replays game number `index`, or reports what the splitter found wrong with it.
+pub fn load(
+    chunk: Result<GameChunk, RecordError>,
+    index: usize,
+    opts: &Options,
+    strict: bool,
+) -> Loaded {
+    let record = match chunk
+        .map_err(|e| (e, None))
+        .and_then(parse_game_keep_source)
+    {
         Ok(r) => r,
-        Err(e) => {
+        Err((e, source)) => {
+            // The game's text, to show the source line of a syntax error.
+            let text = source.as_ref().map(|s| (s.text(), s.base()));
             return Loaded {
                 record: None,
                 report: None,
-                errors: vec![Diag::from_record_error(
-                    &e,
-                    index,
-                    text.as_deref().map(|t| (t, base)),
-                )],
+                errors: vec![Diag::from_record_error(&e, index, text)],
                 warnings: Vec::new(),
             };
         }

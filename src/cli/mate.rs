@@ -1,9 +1,10 @@
 //! `kifu mate`: the shortest forced mate for the side to move.
 
 use super::{EXIT_ERROR, EXIT_OK};
-use kifu::analysis::Searchable;
+use kifu::analysis::game::{Searchable, move_text};
 use kifu::analysis::mate::{self, Found, Options, Search};
-use kifu::{Variant, gufu, wa};
+use kifu::rules::{PerGame, Position, PositionError};
+use kifu::{Variant, for_game, gufu, wa};
 use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
@@ -59,34 +60,24 @@ pub enum Format {
     Json,
 }
 
+/// Either game's position without history (a mate search has none).
+type AnyPosition = PerGame<wa::Position, gufu::Position>;
+
 pub fn run(a: Args) -> i32 {
-    match a.variant {
-        Variant::Gufu => match gufu_position(&a.position) {
-            Ok(p) => search(&a, &p),
-            Err(code) => code,
-        },
-        Variant::Wa | Variant::WaNoDrop => {
-            let v = if a.variant == Variant::Wa {
-                wa::Variant::Wa
-            } else {
-                wa::Variant::WaNoDrop
-            };
-            match wa::fen::parse(&a.position, v) {
-                Ok(p) => search(&a, &p),
-                Err(e) => bad_position(&e),
-            }
-        }
+    match AnyPosition::from_position_string(a.variant, &a.position) {
+        Ok(pos) => for_game!(&pos, p => search(&a, p)),
+        Err(e) => bad_position(&e),
     }
 }
 
-fn bad_position(e: &dyn std::fmt::Display) -> i32 {
+fn bad_position(e: &PositionError) -> i32 {
     eprintln!("kifu: bad --position: {e}");
     EXIT_ERROR
 }
 
 /// A Gufū `--position`, or the exit status of the error already reported.
 pub(super) fn gufu_position(s: &str) -> Result<gufu::Position, i32> {
-    gufu::posstr::parse(s).map_err(|e| bad_position(&e))
+    gufu::Position::from_position_string(Variant::Gufu, s).map_err(|e| bad_position(&e))
 }
 
 /// Writes the answer on standard output (a closed pipe is not an error); the exit status.
@@ -124,7 +115,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
     let text = match a.format {
         Format::Text => match &found {
             Found::Mate(m) => {
-                let firsts: Vec<String> = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
+                let firsts: Vec<String> = m.first_moves.iter().map(|f| move_text(pos, f)).collect();
                 let mut t = format!(
                     "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
                     m.moves,
@@ -157,7 +148,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
                 Found::Mate(m) => {
                     o["mate"] = json!(m.moves);
                     o["line"] = json!(mate::line_text(pos, &m.line));
-                    o["first_moves"] = m.first_moves.iter().map(|f| pos.move_text(f)).collect();
+                    o["first_moves"] = m.first_moves.iter().map(|f| move_text(pos, f)).collect();
                     o["complete"] = json!(m.complete);
                 }
                 Found::None => o["mate"] = json!(null),

@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing and the subcommands.
 
 mod analyze;
+mod board_args;
 mod convert;
 mod diag;
 mod generate;
@@ -8,6 +9,7 @@ mod inputs;
 mod load;
 mod mate;
 mod output;
+mod pages;
 mod perft;
 mod render;
 mod solve;

@@ -1,9 +1,9 @@
 //! `kifu perft`: count the leaves of the legal-move tree.
 
 use super::{EXIT_ERROR, EXIT_OK};
-use kifu::notation::{self, Origin, RankStyle};
-use kifu::rules::{self, divide};
-use kifu::{Variant, gufu, wa};
+use kifu::notation::{Notate, Style};
+use kifu::rules::{self, PerGame, divide};
+use kifu::{Variant, for_game, gufu, wa};
 use std::io::Write;
 use std::time::Instant;
 
@@ -31,45 +31,22 @@ pub struct Args {
     depth: u32,
 }
 
+/// Either game's position without history (perft needs no repetition rule).
+type AnyPosition = PerGame<wa::Position, gufu::Position>;
+
 pub fn run(a: Args) -> i32 {
     let start = Instant::now();
-    let result = match a.variant {
-        Variant::Wa | Variant::WaNoDrop => {
-            let v = if a.variant == Variant::Wa {
-                wa::Variant::Wa
-            } else {
-                wa::Variant::WaNoDrop
-            };
-            let pos = match &a.position {
-                None => wa::Position::start(v),
-                Some(s) => match wa::fen::parse(s, v) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("kifu: bad --position: {e}");
-                        return EXIT_ERROR;
-                    }
-                },
-            };
-            count(&pos, a.depth, a.divide, |m| {
-                notation::wa_hodges(&pos, m, Origin::WhereNeeded, RankStyle::Letters)
-            })
-        }
-        Variant::Gufu => {
-            let pos = match &a.position {
-                None => gufu::Position::start(),
-                Some(s) => match gufu::posstr::parse(s) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!("kifu: bad --position: {e}");
-                        return EXIT_ERROR;
-                    }
-                },
-            };
-            count(&pos, a.depth, a.divide, |m| {
-                notation::gufu_move(&pos, m, Origin::WhereNeeded, RankStyle::Kanji)
-            })
-        }
+    let pos = match &a.position {
+        None => AnyPosition::start(a.variant),
+        Some(s) => match AnyPosition::from_position_string(a.variant, s) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("kifu: bad --position: {e}");
+                return EXIT_ERROR;
+            }
+        },
     };
+    let result = for_game!(&pos, p => count(p, a.depth, a.divide));
     let secs = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let mut write = || -> std::io::Result<()> {
@@ -96,18 +73,17 @@ pub fn run(a: Args) -> i32 {
     EXIT_OK
 }
 
-fn count<P: rules::Position>(
-    pos: &P,
-    depth: u32,
-    by_move: bool,
-    name: impl Fn(&P::Move) -> String,
-) -> (u64, Vec<String>) {
+/// The count, and with `by_move` the line of each first move (written as the rules' notation
+/// writes it, in the variant's usual style, without the marks that depend on the position
+/// after it).
+fn count<P: Notate>(pos: &P, depth: u32, by_move: bool) -> (u64, Vec<String>) {
     if !by_move {
         return (rules::perft(pos, depth), Vec::new());
     }
+    let style = Style::default_for(pos.variant());
     let mut lines: Vec<(String, u64)> = divide(pos, depth)
         .into_iter()
-        .map(|(m, n)| (name(&m), n))
+        .map(|(m, n)| (pos.write_move(&m, style), n))
         .collect();
     lines.sort();
     let total = lines.iter().map(|(_, n)| n).sum();

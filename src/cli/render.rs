@@ -1,17 +1,21 @@
-//! `kifu render`: SVG diagrams of a record's positions, or of a position string.
+//! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
-use super::diag::{Diag, Level};
+use super::board_args::BoardArgs;
+use super::diag::Diag;
+use super::inputs::Input;
+use super::load::{self, Loaded};
 use super::{EXIT_ERROR, EXIT_OK};
-use kifu::Variant;
-use kifu::notation::{self, Origin, RankStyle};
-use kifu::record::{ErrorKind, GameSplitter, Record, RecordError, parse_game};
-use kifu::replay::{self, AnyMove, State};
-use kifu::svg::{self, Labels, Options, Style};
-use std::io::{BufRead, BufReader, Read, Write};
+use kifu::notation::{self, Notate, RankStyle};
+use kifu::record::Record;
+use kifu::replay::{self, Report, State};
+use kifu::svg::{self, Diagram, Options};
+use kifu::{Variant, for_game};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Draw positions as SVG diagrams: a shogi board with kanji pieces, hands, coordinates, the
-/// last move and check highlighted.
+/// Draw positions as SVG or PNG diagrams: a shogi board with kanji pieces, hands, coordinates,
+/// the last move and check highlighted; every character drawn as an outline, so that a
+/// diagram looks the same without Japanese fonts.
 ///
 /// `kifu render PATH` draws the final position of the first game's main line;
 /// `--game`/`--ply` choose another, `--every-ply -o DIR` draws them all
@@ -48,15 +52,8 @@ pub struct Args {
     /// --variant.
     #[arg(long, requires = "variant", conflicts_with = "path")]
     position: Option<String>,
-    /// View the board from White's side.
-    #[arg(long)]
-    flip: bool,
-    /// Board style.
-    #[arg(long, value_enum, default_value = "wood")]
-    style: StyleArg,
-    /// What the pieces show: kanji, or the English abbreviations of the notation.
-    #[arg(long, value_enum, default_value = "kanji")]
-    labels: LabelsArg,
+    #[command(flatten)]
+    board: BoardArgs,
     /// Rank coordinates: kanji (一, 二, ...) or letters (a, b, ...).
     #[arg(long, value_enum, default_value = "kanji")]
     ranks: RanksArg,
@@ -69,18 +66,16 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
+    /// Image format; default: png when -o names a .png file, else svg. A PNG is --size
+    /// pixels wide (default: the diagram's natural width, at most 8192).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum StyleArg {
-    Wood,
-    Plain,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LabelsArg {
-    Kanji,
-    English,
+enum FormatArg {
+    Svg,
+    Png,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -105,25 +100,33 @@ pub fn run(a: Args) -> i32 {
     }
 }
 
-fn base_options(a: &Args) -> Options {
-    Options {
-        flip: a.flip,
-        style: match a.style {
-            StyleArg::Wood => Style::Wood,
-            StyleArg::Plain => Style::Plain,
+/// The diagram of `pos` with the options of the command line; `last` is the move that led
+/// to it, `caption` the default caption.
+fn diagram<D: Diagram>(
+    a: &Args,
+    pos: &D,
+    last: Option<D::Move>,
+    caption: impl FnOnce() -> String,
+) -> String {
+    let o = Options {
+        ranks: ranks(a),
+        last_move: last,
+        check: svg::check_square(pos),
+        caption: if a.no_caption {
+            None
+        } else {
+            Some(a.caption.clone().unwrap_or_else(caption))
         },
-        labels: match a.labels {
-            LabelsArg::Kanji => Labels::Kanji,
-            LabelsArg::English => Labels::English,
-        },
-        ranks: match a.ranks {
-            RanksArg::Kanji => RankStyle::Kanji,
-            RanksArg::Letters => RankStyle::Letters,
-        },
-        last_move: None,
-        check: None,
-        caption: None,
         size: a.size,
+        ..a.board.options()
+    };
+    svg::board(pos, &o)
+}
+
+fn ranks(a: &Args) -> RankStyle {
+    match a.ranks {
+        RanksArg::Kanji => RankStyle::Kanji,
+        RanksArg::Letters => RankStyle::Letter,
     }
 }
 
@@ -135,76 +138,63 @@ fn render(a: &Args) -> Result<(), Fail> {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
     };
-    write_out(a, &diagrams)
+    write_out(a, &encode(a, diagrams)?)
+}
+
+/// The diagrams as files: SVG as it is, or rasterized to PNG.
+fn encode(a: &Args, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
+    let by_name = a
+        .output
+        .as_ref()
+        .and_then(|o| o.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if a.format.map_or(!by_name, |f| f == FormatArg::Svg) {
+        return Ok(diagrams
+            .into_iter()
+            .map(|(name, doc)| (name, doc.into_bytes()))
+            .collect());
+    }
+    diagrams
+        .into_iter()
+        .map(|(name, doc)| {
+            let png = svg::png(&doc, a.size).map_err(|e| Fail(format!("error[png]: {e}")))?;
+            Ok((name.replace(".svg", ".png"), png))
+        })
+        .collect()
 }
 
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     let variant = a.variant.unwrap_or(Variant::Wa);
-    let state = State::from_position_string(variant, ps).map_err(|(offset, message)| {
+    let state = State::from_position_string(variant, ps).map_err(|e| {
         Fail(format!(
-            "error[bad_position]: bad {variant} position string: {message} (at byte {offset})"
+            "error[bad_position]: bad {variant} position string: {} (at byte {})",
+            e.message, e.offset
         ))
     })?;
-    let mut o = base_options(a);
-    o.check = svg::check_square(&state);
-    o.caption = if a.no_caption {
-        None
-    } else if let Some(c) = &a.caption {
-        Some(c.clone())
-    } else {
-        Some(format!(
-            "{} to move",
-            if state.turn() == kifu::geometry::Color::Black {
-                "Black"
-            } else {
-                "White"
-            }
-        ))
+    let side = match state.turn() {
+        kifu::geometry::Color::Black => "Black",
+        kifu::geometry::Color::White => "White",
     };
-    Ok(svg::board(&state, &o))
+    Ok(for_game!(&state, p => diagram(a, p, None, || format!("{side} to move"))))
 }
 
-/// Reads game number `a.game` of the input: the record, or the message to print.
-fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
-    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return Err(Fail(format!("{name}: error[io]: {e}"))),
-        }
-    };
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut count = 0u64;
-    for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-        let chunk = match chunk {
-            Ok(c) => c,
-            Err(e) if e.kind == ErrorKind::Io => {
-                return Err(Fail(format!("{name}: error[io]: {}", e.message)));
+/// Reads and replays game number `a.game` of the input: the game, or the message to print.
+fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
+    let mut games = load::open(input).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+    for item in &mut games {
+        match item {
+            load::Item::Io(message) => return Err(Fail(format!("{name}: error[io]: {message}"))),
+            load::Item::Game { index, chunk } if index as u64 == a.game => {
+                let g = load::load(chunk, index, opts, false);
+                return match g.record {
+                    Some(_) => Ok(g),
+                    None => Err(Fail(g.errors.iter().map(|d| d.human(name)).collect())),
+                };
             }
-            Err(e) => {
-                count += 1;
-                if count == a.game {
-                    let d = Diag::from_record_error(&e, count as usize, None);
-                    return Err(Fail(d.human(name)));
-                }
-                continue;
-            }
-        };
-        count += 1;
-        if count < a.game {
-            continue;
+            load::Item::Game { .. } => {}
         }
-        let base = chunk.offset;
-        let text = String::from_utf8(chunk.bytes.clone()).ok();
-        return parse_game(chunk).map_err(|e: RecordError| {
-            Fail(
-                Diag::from_record_error(&e, count as usize, text.as_deref().map(|t| (t, base)))
-                    .human(name),
-            )
-        });
     }
-    Err(Fail(match count {
+    Err(Fail(match games.games_read() {
         0 => format!("{name}: error[no_such_game]: the input holds no game"),
         1 => format!(
             "{name}: error[no_such_game]: the input holds 1 game; there is no game {}",
@@ -218,97 +208,110 @@ fn read_game(a: &Args, path: &Path, name: &str) -> Result<Record, Fail> {
 }
 
 fn from_record(a: &Args) -> Result<Diagrams, Fail> {
-    let path = a.path.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let name = if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
+    let input = match &a.path {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
+        _ => Input::Stdin,
     };
-    let record = read_game(a, &path, &name)?;
-    let report = replay::replay(
-        &record,
-        &replay::Options {
-            default_variant: a.variant,
-            keep_moves: true,
-        },
-    );
-    let line = replay::main_line(&record.movetext, &report);
-    let written = record.movetext.main_moves().count() as u64;
-    // Plies that can be drawn: 0 ..= last.
-    let last = line.len() as u64 - u64::from(!line.is_empty());
-    let game = a.game;
-    let invalid = |wanted: &str| -> Fail {
+    let name = input.display();
+    let opts = replay::Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let g = read_game(a, &input, &name, &opts)?;
+    let (Some(record), Some(report)) = (g.record, g.report) else {
+        return Err(Fail(String::new()));
+    };
+    let drawn = Drawn {
+        a,
+        record: &record,
+        report: &report,
+        errors: &g.errors,
+        name: &name,
+    };
+    match &report.played {
+        Some(played) => for_game!(played, p => drawn.diagrams(p.main_line(&record.movetext))),
+        None => Err(drawn.invalid("its first position")),
+    }
+}
+
+/// A game being drawn.
+struct Drawn<'a> {
+    a: &'a Args,
+    record: &'a Record,
+    report: &'a Report,
+    /// The replay's errors, ready to print.
+    errors: &'a [Diag],
+    name: &'a str,
+}
+
+impl Drawn<'_> {
+    /// The game's errors, then why nothing is drawn.
+    fn invalid(&self, wanted: &str) -> Fail {
+        let (name, game) = (self.name, self.a.game);
         let mut m = String::new();
-        for p in &report.errors {
-            m.push_str(&Diag::from_problem(&record, game as usize, p, Level::Error).human(&name));
+        for d in self.errors {
+            m.push_str(&d.human(name));
         }
         m.push_str(&format!(
             "{name}: error[invalid_record]: game {game} is invalid before {wanted}: nothing drawn\n"
         ));
         Fail(m)
-    };
-    if line.is_empty() {
-        return Err(invalid("its first position"));
     }
-    let plies: Vec<u64> = if a.every_ply {
-        if !report.valid() {
-            return Err(invalid("its end (--every-ply draws every ply)"));
-        }
-        (0..=last).collect()
-    } else {
-        match a.ply {
-            Some(p) if p > written => {
-                return Err(Fail(format!(
-                    "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
-which has {written} plies (0 is the start)"
-                )));
+
+    /// The diagrams asked for, from the main line as replayed (position 0 is the start).
+    fn diagrams<D: Diagram + Notate>(
+        &self,
+        line: Vec<(Option<kifu::record::NodeId>, Option<D::Move>, D)>,
+    ) -> Result<Diagrams, Fail> {
+        let (a, record, report, name) = (self.a, self.record, self.report, self.name);
+        let written = record.movetext.main_moves().count() as u64;
+        // Plies that can be drawn: 0 ..= last.
+        let last = line.len() as u64 - 1;
+        let game = a.game;
+        let plies: Vec<u64> = if a.every_ply {
+            if !report.valid() {
+                return Err(self.invalid("its end (--every-ply draws every ply)"));
             }
-            Some(p) if p > last => return Err(invalid(&format!("ply {p}"))),
-            Some(p) => vec![p],
-            None if !report.valid() => return Err(invalid("its final position")),
-            None => vec![last],
-        }
-    };
-    let black = record.tag("Black").filter(|s| !s.trim().is_empty());
-    let white = record.tag("White").filter(|s| !s.trim().is_empty());
-    let mut out = Vec::new();
-    for p in plies {
-        let i = p as usize;
-        let (_, mv, state) = &line[i];
-        let mut o = base_options(a);
-        o.last_move = *mv;
-        o.check = svg::check_square(state);
-        o.caption = if a.no_caption {
-            None
-        } else if let Some(c) = &a.caption {
-            Some(c.clone())
+            (0..=last).collect()
         } else {
-            let before = (i > 0).then(|| &line[i - 1].2);
-            Some(caption(
-                black,
-                white,
-                p,
-                before,
-                mv.as_ref(),
-                state,
-                o.ranks,
-            ))
+            match a.ply {
+                Some(p) if p > written => {
+                    return Err(Fail(format!(
+                        "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
+which has {written} plies (0 is the start)"
+                    )));
+                }
+                Some(p) if p > last => return Err(self.invalid(&format!("ply {p}"))),
+                Some(p) => vec![p],
+                None if !report.valid() => return Err(self.invalid("its final position")),
+                None => vec![last],
+            }
         };
-        out.push((format!("game{game}-ply{p:03}.svg"), svg::board(state, &o)));
+        let black = record.tag("Black").filter(|s| !s.trim().is_empty());
+        let white = record.tag("White").filter(|s| !s.trim().is_empty());
+        let mut out = Vec::new();
+        for p in plies {
+            let i = p as usize;
+            let (_, mv, state) = &line[i];
+            let text = || match (i.checked_sub(1), mv) {
+                (Some(b), Some(m)) => {
+                    let style = notation::Style {
+                        notation: notation::Notation::Hodges,
+                        ranks: ranks(a),
+                    };
+                    Some(line[b].2.move_text(m, state, style))
+                }
+                _ => None,
+            };
+            let doc = diagram(a, state, *mv, || caption(black, white, p, text()));
+            out.push((format!("game{game}-ply{p:03}.svg"), doc));
+        }
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// The default caption: `Black: A · White: B · ply 12: SP-7七`.
-fn caption(
-    black: Option<&str>,
-    white: Option<&str>,
-    ply: u64,
-    before: Option<&State>,
-    mv: Option<&AnyMove>,
-    after: &State,
-    ranks: RankStyle,
-) -> String {
+fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<String>) -> String {
     let mut parts = Vec::new();
     if let Some(b) = black {
         parts.push(format!("Black: {}", b.trim()));
@@ -316,10 +319,6 @@ fn caption(
     if let Some(w) = white {
         parts.push(format!("White: {}", w.trim()));
     }
-    let text = match (before, mv) {
-        (Some(before), Some(m)) => Some(move_text(before, m, after, ranks)),
-        _ => None,
-    };
     parts.push(match text {
         Some(t) => format!("ply {ply}: {t}"),
         None if ply == 0 => "start position".to_string(),
@@ -328,23 +327,8 @@ fn caption(
     parts.join(" · ")
 }
 
-/// A move as the notation writes it.
-fn move_text(before: &State, m: &AnyMove, after: &State, ranks: RankStyle) -> String {
-    match (before, m, after) {
-        (State::Wa(g), AnyMove::Wa(m), _) => {
-            notation::wa_hodges(g.position(), m, Origin::WhereNeeded, ranks)
-        }
-        (State::Gufu(p), AnyMove::Gufu(m), State::Gufu(after)) => format!(
-            "{}{}",
-            notation::gufu_move(p, m, Origin::WhereNeeded, ranks),
-            notation::gufu_check_mark(after)
-        ),
-        _ => String::new(),
-    }
-}
-
 /// Writes the diagrams: to stdout (one diagram), to a file, or into a directory.
-fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
+fn write_out(a: &Args, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
     let Some(out) = &a.output else {
         if diagrams.len() != 1 {
             return Err(Fail(
@@ -353,13 +337,13 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
         }
         let mut so = std::io::stdout().lock();
         return so
-            .write_all(diagrams[0].1.as_bytes())
+            .write_all(&diagrams[0].1)
             .and_then(|_| so.flush())
             .map_err(|e| Fail(format!("<stdout>: error[io]: {e}")));
     };
     let is_dir = out.is_dir();
     if !a.every_ply && !is_dir {
-        return write_atomic(out, diagrams[0].1.as_bytes())
+        return write_atomic(out, &diagrams[0].1)
             .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())));
     }
     // A directory.
@@ -386,7 +370,7 @@ fn write_out(a: &Args, diagrams: &Diagrams) -> Result<(), Fail> {
     let mut written: Vec<PathBuf> = Vec::new();
     for (name, doc) in diagrams {
         let path = out.join(name);
-        if let Err(e) = write_atomic(&path, doc.as_bytes()) {
+        if let Err(e) = write_atomic(&path, doc) {
             // All or nothing: take back what this run wrote.
             for p in &written {
                 let _ = std::fs::remove_file(p);

@@ -3,9 +3,11 @@
 use super::mate::{Format, gufu_position, print};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
+use kifu::analysis::Value;
+use kifu::analysis::game::move_text;
 use kifu::analysis::solve::Solution;
-use kifu::analysis::{Searchable, Value};
 use kifu::gufu;
+use kifu::rules::Position;
 use serde_json::json;
 use std::time::Instant;
 
@@ -70,7 +72,7 @@ pub fn run(a: Args) -> i32 {
     } else {
         Vec::new()
     };
-    let text = |m: &gufu::Move| Searchable::move_text(&pos, m);
+    let text = |m: &gufu::Move| move_text(&pos, m);
     let mut out = String::new();
     match a.format {
         Format::Text => {
@@ -82,7 +84,7 @@ pub fn run(a: Args) -> i32 {
         Format::Json => {
             let one = |v: Value| json!({"value": v.to_string(), "outcome": v.outcome_name(), "plies": v.plies()});
             let mut o = one(value);
-            o["position"] = json!(gufu::posstr::write(&pos));
+            o["position"] = json!(pos.position_string());
             if a.moves {
                 o["moves"] = moves
                     .iter()

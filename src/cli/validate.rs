@@ -10,11 +10,11 @@ use super::load;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
-use kifu::record::{ErrorKind, GameChunk, GameSplitter, RecordError, Span};
+use kifu::record::{ErrorKind, GameChunk, RecordError, Span};
 use kifu::replay::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -254,46 +254,43 @@ fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
     };
     for input in inputs {
         let name: Arc<str> = input.display().into();
-        let reader: Box<dyn Read> = match &input {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match std::fs::File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    batch.push(Item::IoError {
-                        name: name.to_string(),
-                        message: e.to_string(),
-                    });
-                    continue;
-                }
-            },
-        };
-        batch.push(Item::File);
-        let mut reader = BufReader::with_capacity(1 << 16, reader);
-        let mut index = 0usize;
-        for chunk in GameSplitter::new(&mut reader as &mut dyn BufRead) {
-            if let Err(e) = &chunk
-                && e.kind == ErrorKind::Io
-            {
+        let mut games = match load::open(&input) {
+            Ok(g) => g,
+            Err(e) => {
                 batch.push(Item::IoError {
                     name: name.to_string(),
-                    message: e.message.clone(),
+                    message: e.to_string(),
                 });
-                index = usize::MAX;
-                break;
+                continue;
             }
-            index += 1;
-            bytes += chunk.as_ref().map_or(0, |c| c.bytes.len());
-            batch.push(Item::Game {
-                name: name.clone(),
-                index,
-                chunk,
-            });
-            if (batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES) && !send(&mut batch, &mut bytes)
-            {
-                return;
+        };
+        batch.push(Item::File);
+        let mut failed = false;
+        for item in &mut games {
+            match item {
+                load::Item::Io(message) => {
+                    batch.push(Item::IoError {
+                        name: name.to_string(),
+                        message,
+                    });
+                    failed = true;
+                }
+                load::Item::Game { index, chunk } => {
+                    bytes += chunk.as_ref().map_or(0, |c| c.bytes.len());
+                    batch.push(Item::Game {
+                        name: name.clone(),
+                        index,
+                        chunk,
+                    });
+                    if (batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES)
+                        && !send(&mut batch, &mut bytes)
+                    {
+                        return;
+                    }
+                }
             }
         }
-        if index == 0 {
+        if games.games_read() == 0 && !failed {
             batch.push(Item::Game {
                 name: name.clone(),
                 index: 1,
@@ -316,13 +313,8 @@ fn check_item(item: Item, opts: &Options, strict: bool) -> Done {
         Item::File => Done::File,
         Item::IoError { name, message } => Done::IoError { name, message },
         Item::Game { name, index, chunk } => {
-            let (g, size) = match chunk {
-                Ok(c) => {
-                    let size = c.bytes.len() as u64;
-                    (check_game(c, index, opts, strict), size)
-                }
-                Err(e) => (GameOut::broken(Diag::from_record_error(&e, index, None)), 0),
-            };
+            let size = chunk.as_ref().map_or(0, |c| c.bytes.len() as u64);
+            let g = check_game(chunk, index, opts, strict);
             Done::Game {
                 name,
                 index,
@@ -383,22 +375,13 @@ fn process(
     }
 }
 
-impl GameOut {
-    fn broken(d: Diag) -> GameOut {
-        GameOut {
-            variant: None,
-            valid: false,
-            plies: 0,
-            result: None,
-            termination: None,
-            errors: vec![d],
-            warnings: Vec::new(),
-        }
-    }
-}
-
 /// Parses and replays one game.
-fn check_game(chunk: GameChunk, index: usize, opts: &Options, strict: bool) -> GameOut {
+fn check_game(
+    chunk: Result<GameChunk, RecordError>,
+    index: usize,
+    opts: &Options,
+    strict: bool,
+) -> GameOut {
     let g = load::load(chunk, index, opts, strict);
     let result = match (&g.record, &g.report) {
         (Some(record), Some(report)) => report

@@ -1,5 +1,8 @@
 //! Gufū shōgi: 2 files × 3 ranks, pieces that face N/E/S/W and turn as they move, two shared
-//! pieces in a common hand.
+//! pieces in a common hand. The rules core of the game: [`Position`] (board, hand, side to
+//! move, ply; its legal moves, check and the end of the game through
+//! [`rules::Position`](crate::rules::Position)), the piece table ([`pieces`]) and position
+//! strings ([`posstr`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 
@@ -10,71 +13,8 @@ pub mod posstr;
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;
 
+pub use crate::geometry::Facing;
 use crate::geometry::{Color, GUFU, Square};
-
-/// A direction on the board, named from Black's point of view: N = towards rank 一.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Facing {
-    N,
-    E,
-    S,
-    W,
-}
-
-impl Facing {
-    pub const ALL: [Facing; 4] = [Facing::N, Facing::E, Facing::S, Facing::W];
-
-    /// The facing after a 90° clockwise turn: N → E → S → W → N.
-    pub fn clockwise(self) -> Facing {
-        match self {
-            Facing::N => Facing::E,
-            Facing::E => Facing::S,
-            Facing::S => Facing::W,
-            Facing::W => Facing::N,
-        }
-    }
-
-    /// The letter used in notation: `N`, `E`, `S`, `W`.
-    pub fn letter(self) -> char {
-        match self {
-            Facing::N => 'N',
-            Facing::E => 'E',
-            Facing::S => 'S',
-            Facing::W => 'W',
-        }
-    }
-
-    /// Reads `N`/`E`/`S`/`W` (either case).
-    pub fn from_letter(c: char) -> Option<Facing> {
-        match c.to_ascii_uppercase() {
-            'N' => Some(Facing::N),
-            'E' => Some(Facing::E),
-            'S' => Some(Facing::S),
-            'W' => Some(Facing::W),
-            _ => None,
-        }
-    }
-
-    /// The unit vector `(dx, dy)` of this direction (dx > 0 east, dy > 0 south).
-    pub fn vector(self) -> (i8, i8) {
-        match self {
-            Facing::N => (0, -1),
-            Facing::E => (1, 0),
-            Facing::S => (0, 1),
-            Facing::W => (-1, 0),
-        }
-    }
-
-    /// Turns a vector given for a piece facing N into the same vector for this facing.
-    pub fn rotate(self, (dx, dy): (i8, i8)) -> (i8, i8) {
-        match self {
-            Facing::N => (dx, dy),
-            Facing::E => (-dy, dx),
-            Facing::S => (-dx, -dy),
-            Facing::W => (dy, -dx),
-        }
-    }
-}
 
 /// The four pieces of a game. Each exists once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -201,17 +141,16 @@ impl Move {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rotation_is_clockwise() {
-        for f in Facing::ALL {
-            // Forward of a piece with facing f is f's own vector.
-            assert_eq!(f.rotate((0, -1)), f.vector());
-            // Its right-hand side is the next facing clockwise.
-            assert_eq!(f.rotate((1, 0)), f.clockwise().vector());
+impl crate::rules::Move for Move {
+    /// A step's origin (a turn or a drop leaves no square).
+    fn from(self) -> Option<Square> {
+        match self {
+            Move::Step { from, .. } => Some(from),
+            Move::Turn { .. } | Move::Drop { .. } => None,
         }
+    }
+
+    fn to(self) -> Square {
+        Move::to(self)
     }
 }

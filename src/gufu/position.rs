@@ -1,8 +1,9 @@
 //! A Gufū position and its legal moves.
 
 use super::{Facing, Move, Piece, PieceId};
+use crate::Variant;
 use crate::geometry::{Color, FileRank, GUFU, Square};
-use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
+use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 use std::sync::OnceLock;
 
 const N: usize = 6;
@@ -378,45 +379,6 @@ impl Position {
         (Status::Ongoing, moves)
     }
 
-    /// Ongoing, or how the game ended (king captured, checkmate, no legal move).
-    pub fn status(&self) -> Status {
-        self.analyse().0
-    }
-
-    /// Every legal move (empty when the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        self.analyse().1
-    }
-
-    /// Whether `m` is legal here, and if not, which rule it breaks.
-    pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        let on_board = |s: Square| s.index() < N;
-        let ok = match *m {
-            Move::Step { from, to, .. } => on_board(from) && on_board(to),
-            Move::Turn { at, .. } => on_board(at),
-            Move::Drop { to, .. } => on_board(to),
-        };
-        if !ok {
-            return Err(IllegalMove::CannotMoveThatWay);
-        }
-        if let Status::Over(_) = self.status() {
-            return Err(IllegalMove::GameOver);
-        }
-        self.move_rules(m)
-    }
-
-    /// Plays a move after checking it.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        self.check(m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
-    /// Plays a move known to be legal.
-    pub fn play_unchecked(&mut self, m: &Move) {
-        self.apply(m);
-    }
-
     /// Carries out a move without any check (off-board squares are ignored).
     fn apply(&mut self, m: &Move) {
         match *m {
@@ -457,11 +419,72 @@ impl Position {
 impl rules::Position for Position {
     type Move = Move;
 
-    fn legal_moves(&self) -> Vec<Move> {
-        Position::legal_moves(self)
+    /// The start (Gufū has one; `variant` is not read).
+    fn start(_variant: Variant) -> Position {
+        Position::start()
     }
 
+    fn from_position_string(_variant: Variant, s: &str) -> Result<Position, PositionError> {
+        super::posstr::parse(s)
+    }
+
+    fn position_string(&self) -> String {
+        super::posstr::write(self)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Gufu
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn ply_number(&self) -> u64 {
+        u64::from(self.ply)
+    }
+
+    fn move_number(&self) -> u64 {
+        u64::from(self.ply).div_ceil(2)
+    }
+
+    /// Every legal move (empty when the game is over).
+    fn legal_moves(&self) -> Vec<Move> {
+        self.analyse().1
+    }
+
+    /// Whether `m` is legal here, and if not, which rule it breaks.
+    fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        let on_board = |s: Square| s.index() < N;
+        let ok = match *m {
+            Move::Step { from, to, .. } => on_board(from) && on_board(to),
+            Move::Turn { at, .. } => on_board(at),
+            Move::Drop { to, .. } => on_board(to),
+        };
+        if !ok {
+            return Err(IllegalMove::CannotMoveThatWay);
+        }
+        if let Status::Over(_) = self.status() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.move_rules(m)
+    }
+
+    /// Plays a move known to be legal.
     fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m)
+        self.apply(m);
+    }
+
+    /// Ongoing, or how the game ended (king captured, checkmate, no legal move).
+    fn status(&self) -> Status {
+        self.analyse().0
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        self.find(PieceId::king(color))
     }
 }

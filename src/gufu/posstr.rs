@@ -14,32 +14,10 @@
 
 use super::{Facing, Piece, PieceId, Position};
 use crate::geometry::{Color, GUFU};
-use std::fmt;
+use crate::rules::{PositionError, position_fields};
 
 /// The start position.
 pub const START: &str = "2/2/2 b KkWS 1";
-
-/// A malformed position string: what is wrong, and at which byte offset.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PosError {
-    pub offset: usize,
-    pub message: String,
-}
-
-impl fmt::Display for PosError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.offset)
-    }
-}
-
-impl std::error::Error for PosError {}
-
-fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, PosError> {
-    Err(PosError {
-        offset,
-        message: message.into(),
-    })
-}
 
 fn id_of(c: char) -> Option<PieceId> {
     match c {
@@ -61,17 +39,10 @@ fn letter_of(id: PieceId) -> char {
 }
 
 /// Reads a position string.
-pub fn parse(s: &str) -> Result<Position, PosError> {
-    let mut fields = Vec::new();
-    let mut off = 0;
-    for part in s.split(' ') {
-        if !part.is_empty() {
-            fields.push((off, part));
-        }
-        off += part.len() + 1;
-    }
+pub fn parse(s: &str) -> Result<Position, PositionError> {
+    let fields = position_fields(s, 0);
     let Some(&(board_at, board)) = fields.first() else {
-        return err(0, "empty position string");
+        return PositionError::err(0, "empty position string");
     };
     let mut pos = Position {
         board: [None; 6],
@@ -90,16 +61,16 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
         match c {
             '/' => {
                 if col != GUFU.files {
-                    return err(at, format!("rank {rank} has {col} squares, not 2"));
+                    return PositionError::err(at, format!("rank {rank} has {col} squares, not 2"));
                 }
                 rank += 1;
                 if rank > GUFU.ranks {
-                    return err(at, "more than 3 ranks");
+                    return PositionError::err(at, "more than 3 ranks");
                 }
                 col = 0;
             }
             '0' | '3'..='9' => {
-                return err(
+                return PositionError::err(
                     at,
                     format!("rank {rank} has more than 2 squares ('{c}' empty squares)"),
                 );
@@ -107,36 +78,36 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
             '1' | '2' => {
                 col += c as u8 - b'0';
                 if col > GUFU.files {
-                    return err(at, format!("rank {rank} has more than 2 squares"));
+                    return PositionError::err(at, format!("rank {rank} has more than 2 squares"));
                 }
             }
             _ => {
                 let Some(id) = id_of(c) else {
-                    return err(at, format!("unknown piece '{c}' (K, k, W or S)"));
+                    return PositionError::err(at, format!("unknown piece '{c}' (K, k, W or S)"));
                 };
                 let Some(&(_, f)) = chars.get(i + 1) else {
-                    return err(
+                    return PositionError::err(
                         at + 1,
                         format!("the piece '{c}' has no facing (n, e, s or w)"),
                     );
                 };
                 let facing = match f {
-                    'n' => Facing::N,
-                    'e' => Facing::E,
-                    's' => Facing::S,
-                    'w' => Facing::W,
+                    'n' => Facing::North,
+                    'e' => Facing::East,
+                    's' => Facing::South,
+                    'w' => Facing::West,
                     _ => {
-                        return err(
+                        return PositionError::err(
                             at + c.len_utf8(),
                             format!("'{f}' is not a facing (n, e, s or w)"),
                         );
                     }
                 };
                 if col >= GUFU.files {
-                    return err(at, format!("rank {rank} has more than 2 squares"));
+                    return PositionError::err(at, format!("rank {rank} has more than 2 squares"));
                 }
                 if seen[id.index()] {
-                    return err(at, format!("two pieces '{c}'"));
+                    return PositionError::err(at, format!("two pieces '{c}'"));
                 }
                 seen[id.index()] = true;
                 let sq = GUFU.square(GUFU.files - col, rank).expect("on board");
@@ -148,26 +119,26 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
         i += 1;
     }
     if rank != GUFU.ranks || col != GUFU.files {
-        return err(
+        return PositionError::err(
             board_at + board.len(),
             "the board needs 3 ranks of 2 squares",
         );
     }
     let Some(&(side_at, side)) = fields.get(1) else {
-        return err(s.len(), "the side to move is missing (b or w)");
+        return PositionError::err(s.len(), "the side to move is missing (b or w)");
     };
     pos.turn = match side {
         "b" => Color::Black,
         "w" => Color::White,
         _ => {
-            return err(
+            return PositionError::err(
                 side_at,
                 format!("side to move must be 'b' or 'w', not '{side}'"),
             );
         }
     };
     let Some(&(hand_at, hand)) = fields.get(2) else {
-        return err(
+        return PositionError::err(
             s.len(),
             "the hand is missing (pieces not on the board, or '-')",
         );
@@ -175,33 +146,36 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
     if hand != "-" {
         for (j, c) in hand.char_indices() {
             let Some(id) = id_of(c) else {
-                return err(hand_at + j, format!("unknown piece '{c}' in hand"));
+                return PositionError::err(hand_at + j, format!("unknown piece '{c}' in hand"));
             };
             if seen[id.index()] {
-                return err(hand_at + j, format!("the piece '{c}' is already placed"));
+                return PositionError::err(
+                    hand_at + j,
+                    format!("the piece '{c}' is already placed"),
+                );
             }
             seen[id.index()] = true;
             pos.hand[id.index()] = true;
         }
     }
     let Some(&(ply_at, ply)) = fields.get(3) else {
-        return err(s.len(), "the ply number is missing");
+        return PositionError::err(s.len(), "the ply number is missing");
     };
     pos.ply = match ply.parse::<u32>() {
         Ok(n) if (1..u32::MAX).contains(&n) => n,
         _ => {
-            return err(
+            return PositionError::err(
                 ply_at,
                 format!("the ply must be a number from 1, not '{ply}'"),
             );
         }
     };
     if let Some(&(at, _)) = fields.get(4) {
-        return err(at, "unexpected text after the ply number");
+        return PositionError::err(at, "unexpected text after the ply number");
     }
     let black_moves = pos.ply % 2 == 1;
     if black_moves != (pos.turn == Color::Black) {
-        return err(
+        return PositionError::err(
             side_at,
             "Black plays the odd plies and White the even ones: side and ply disagree",
         );
@@ -211,7 +185,7 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
     for (n, id) in PieceId::ALL.iter().enumerate() {
         let dropped = pos.ply > n as u32 + 1;
         if !dropped && on_board(*id) {
-            return err(
+            return PositionError::err(
                 board_at,
                 format!(
                     "'{}' is on the board before its setup drop (ply {})",
@@ -221,17 +195,17 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
             );
         }
         if !dropped && !pos.hand[id.index()] {
-            return err(
+            return PositionError::err(
                 hand_at,
                 format!("'{}' must be in hand before its setup drop", letter_of(*id)),
             );
         }
         if dropped && id.owner().is_some() && pos.hand[id.index()] {
-            return err(hand_at, "a King is never in hand after its setup drop");
+            return PositionError::err(hand_at, "a King is never in hand after its setup drop");
         }
         // The first move that can capture a King is that of ply 5.
         if dropped && id.owner().is_some() && !on_board(*id) && pos.ply <= 5 {
-            return err(
+            return PositionError::err(
                 board_at,
                 format!(
                     "'{}' is missing, but no King can be captured before ply 5",
@@ -240,17 +214,17 @@ pub fn parse(s: &str) -> Result<Position, PosError> {
             );
         }
         if dropped && id.is_shared() && !seen[id.index()] {
-            return err(
+            return PositionError::err(
                 hand_at,
                 format!("'{}' is neither on the board nor in hand", letter_of(*id)),
             );
         }
     }
     if pos.ply > 2 && !on_board(PieceId::BlackKing) && !on_board(PieceId::WhiteKing) {
-        return err(board_at, "both Kings are missing");
+        return PositionError::err(board_at, "both Kings are missing");
     }
     if pos.kings_face_to_face() {
-        return err(
+        return PositionError::err(
             board_at,
             "the Kings stand face to face, which no move may leave",
         );

@@ -1,5 +1,6 @@
 //! Errors of the syntax layer. Errors are values: nothing in `kifu::record` panics on any input.
 
+use super::game::{Tag, find_tag};
 use super::span::{LineCol, Span};
 use serde::Serialize;
 use std::fmt;
@@ -72,6 +73,19 @@ pub struct RecordError {
     pub position: Option<LineCol>,
     /// For `syntax` errors from the grammar: what would have been accepted at `span.start`.
     pub expected: Vec<String>,
+    /// A hint and the tags read before the error (see [`help`](Self::help) and
+    /// [`tags`](Self::tags)); boxed, so that the error stays small in every `Result`.
+    #[serde(flatten)]
+    extra: Option<Box<Extra>>,
+}
+
+/// What an error may carry besides what and where.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+struct Extra {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<Tag>,
 }
 
 impl RecordError {
@@ -83,7 +97,28 @@ impl RecordError {
             span,
             position: None,
             expected: Vec::new(),
+            extra: None,
         }
+    }
+
+    /// The tag pairs of the game read before the error: all of them when the error is in the
+    /// movetext (tag pairs come first), so that a caller can still tell what the game was meant
+    /// to be (its `Variant`, see [`tag`](Self::tag)). Empty for errors found before any tag pair
+    /// was read (I/O, invalid UTF-8, a game too large).
+    pub fn tags(&self) -> &[Tag] {
+        self.extra.as_deref().map_or(&[], |e| e.tags.as_slice())
+    }
+
+    /// A hint at how to fix the text, when one is known (e.g. for `sp-4e`: "piece
+    /// abbreviations are upper case and rank letters lower case: SP-4e").
+    pub fn help(&self) -> Option<&str> {
+        self.extra.as_deref()?.help.as_deref()
+    }
+
+    /// The value of the first tag pair read before the error whose name is `name`, ignoring
+    /// ASCII case (as [`Record::tag`](super::Record::tag)).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        find_tag(self.tags(), name)
     }
 
     /// The byte offset in the file where the error is reported.
@@ -93,6 +128,18 @@ impl RecordError {
 
     pub(crate) fn with_position(mut self, position: Option<LineCol>) -> Self {
         self.position = position;
+        self
+    }
+
+    pub(crate) fn with_tags(mut self, tags: Vec<Tag>) -> Self {
+        if !tags.is_empty() {
+            self.extra.get_or_insert_default().tags = tags;
+        }
+        self
+    }
+
+    pub(crate) fn with_help(mut self, help: String) -> Self {
+        self.extra.get_or_insert_default().help = Some(help);
         self
     }
 }

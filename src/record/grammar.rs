@@ -29,7 +29,13 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::variation_start => "'('",
         Rule::variation_end => "')'",
         Rule::result => "result",
-        Rule::r#move | Rule::hodges | Rule::engine_move | Rule::engine_drop => "move",
+        Rule::r#move
+        | Rule::hodges
+        | Rule::engine_move
+        | Rule::engine_drop
+        | Rule::san
+        | Rule::san_origin
+        | Rule::san_pawn => "move",
         Rule::glyph => "glyph",
         Rule::piece => "piece",
         Rule::action => "action (- x * :)",
@@ -43,8 +49,13 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::engine_square => "square",
         Rule::engine_file => "file (a-k)",
         Rule::engine_rank => "rank (1-11)",
+        Rule::san_piece => "piece",
+        Rule::san_file => "file (a-k)",
+        Rule::san_rank => "rank (1-11)",
+        Rule::san_capture => "'x'",
         Rule::game => "game",
         Rule::ws | Rule::hs | Rule::line_break => "whitespace",
+        Rule::digit => "digit",
         Rule::token_end => "a separator (space, line break, comment, parenthesis)",
         Rule::comment => "comment",
         Rule::header_item => "tag pair or comment",

@@ -2,12 +2,18 @@
 //!
 //! This is the syntax layer: bytes → games ([`GameSplitter`], streaming) → tokens (the pest
 //! grammar `grammar/record.pest`) → [`Record`]. It knows nothing of the rules: a move is kept as
-//! written ([`WrittenMove`]), marks such as `+` are not interpreted, and nothing is checked
-//! against a board. Every token carries its byte [`Span`] in the file; [`Record::line_col`]
+//! written ([`WrittenMove`]: Hodges style `SP-7g`, engine coordinates `h3g4`, or SAN as XBoard
+//! writes it, `Rg4`), marks such as `+` are not interpreted, and nothing is checked against a
+//! board. Every token carries its byte [`Span`] in the file; [`Record::line_col`]
 //! (or a [`LineIndex`]) turns offsets into 1-based lines and character columns.
 //!
 //! Nothing here panics, recurses per nesting level, or reads more than one game into memory
-//! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`].
+//! (games are capped at [`MAX_GAME_BYTES`]); every problem is a [`RecordError`], which keeps
+//! the tag pairs read before it ([`RecordError::tag`]: a caller can still tell the variant of a
+//! game whose moves do not read) and, for some typos, a hint ([`RecordError::help`]).
+//!
+//! Tag names are matched ignoring ASCII case ([`Record::tag`], [`Tag::is`]);
+//! [`Record::repeated_tags`] lists the tags whose name came before.
 //!
 //! - Games are cut by [`GameSplitter`]: a new game begins at a line starting with `[` once the
 //!   current game has had movetext. Games without tag pairs therefore cannot follow each other
@@ -27,23 +33,29 @@
 //! assert_eq!(record.result.unwrap().value, ResultToken::Unknown);
 //! ```
 
+mod annotations;
 mod error;
+mod game;
 pub mod grammar;
+mod hint;
 mod memo;
+mod movetext;
 mod parser;
 mod span;
 mod split;
-mod types;
+mod token;
+mod written;
 
+pub use annotations::{Annotation, Comment, CommentKind, Dots, Glyph, MoveNumber, Nag};
 pub use error::{ErrorKind, RecordError};
-pub use parser::{parse_game, parse_game_str, parse_game_str_without_memo};
+pub use game::{GameResult, Record, ResultToken, Tag};
+pub use movetext::{Event, Line, LineId, Movetext, Node, NodeId, Walk};
+pub use parser::{parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo};
 pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
-pub use types::{
-    Action, Annotation, Comment, CommentKind, Dots, EngineMove, EngineOrigin, EngineSquare, Event,
-    Facing, FileStyle, GameResult, Glyph, HodgesMove, Line, LineId, Mark, Marks, MoveNumber,
-    Movetext, Nag, Node, NodeId, Piece, RankStyle, Record, ResultToken, Square, Tag, Walk,
-    WrittenMove,
+pub use written::{
+    Action, EngineMove, EngineOrigin, EngineSquare, Facing, FileStyle, HodgesMove, Mark, Marks,
+    Piece, RankStyle, SanMove, Square, WrittenMove,
 };
 
 use std::io::BufRead;

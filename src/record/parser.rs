@@ -2,29 +2,42 @@
 //! with an explicit stack, so any nesting depth is fine.
 //!
 //! The tokens are read one after the other with the token rules of `grammar/record.pest`: a
-//! segment of text this thread has read before comes from the [`memo`](super::memo) (what pest
+//! segment of text this thread has read before comes from the [`memo`] (what pest
 //! read there, `Rule::tokens`), anything else is read by one `Rule::next_token` call on the full
-//! text, which also reports exactly where and what an error is. Both feed the same pairs to the
-//! same [`Builder`], so the record, or the error, is the same whichever way a token was read,
-//! and memory stays proportional to the record whatever its size.
+//! text, which also reports exactly where and what an error is. Either way a move or a move
+//! number reaches the [`Builder`] decoded ([`Decoded`]) and any other token as its pairs
+//! ([`Item`]s), so the record, or the error, is the same whichever way a token was read, and
+//! memory stays proportional to the record whatever its size.
 
 use super::error::{ErrorKind, RecordError};
 use super::grammar::{RecordParser, Rule, describe};
-use super::memo::{self, Decoded, Found, Memo, Quick};
+use super::hint::{self, Hint};
+use super::memo::{self, Found, Memo, Token};
 use super::span::{LineIndex, Source, Span};
 use super::split::GameChunk;
-use super::types::*;
+use super::token::{Collector, Decoded, Item, decode, digits_value};
+use super::{
+    Annotation, Comment, CommentKind, Dots, GameResult, Glyph, LineId, MoveNumber, Movetext, Nag,
+    Node, Record, ResultToken, Tag, WrittenMove,
+};
 use pest::Parser as _;
-use pest::Token;
 use pest::error::{ErrorVariant, InputLocation};
 
 thread_local! {
-    /// Each thread's memo of the segments it has read (see [`memo`](super::memo)).
+    /// Each thread's memo of the segments it has read (see [`memo`]).
     static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
 }
 
 /// Parse one game from a [`GameChunk`] (see [`GameSplitter`](super::GameSplitter)).
 pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
+    parse_chunk(chunk, true).map_err(|(e, _)| e)
+}
+
+/// [`parse_game`], giving back with an error the game's text when it is UTF-8 (to show the
+/// error's source line without keeping a copy of every game for that).
+pub fn parse_game_keep_source(
+    chunk: GameChunk,
+) -> Result<Record, (RecordError, Option<Box<Source>>)> {
     parse_chunk(chunk, true)
 }
 
@@ -41,9 +54,14 @@ pub fn parse_game_str_without_memo(text: &str) -> Result<Record, RecordError> {
         },
         false,
     )
+    .map_err(|(e, _)| e)
 }
 
-fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
+/// The game's text comes back with an error that is not about its encoding.
+fn parse_chunk(
+    chunk: GameChunk,
+    memoize: bool,
+) -> Result<Record, (RecordError, Option<Box<Source>>)> {
     let GameChunk {
         bytes,
         offset,
@@ -59,12 +77,15 @@ fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
             let at = offset + valid;
             let position = LineIndex::new(prefix, offset, line).line_col(prefix, at);
             let bad = bytes.get(valid).copied().unwrap_or(0);
-            return Err(RecordError::new(
-                ErrorKind::InvalidUtf8,
-                format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
-                Span::new(at, at + 1),
-            )
-            .with_position(position));
+            return Err((
+                RecordError::new(
+                    ErrorKind::InvalidUtf8,
+                    format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
+                    Span::new(at, at + 1),
+                )
+                .with_position(position),
+                None,
+            ));
         }
     };
     let source = Source::new(text, offset, line);
@@ -73,10 +94,13 @@ fn parse_chunk(chunk: GameChunk, memoize: bool) -> Result<Record, RecordError> {
     } else {
         Builder::new(&source).read(None)
     };
-    let (tags, movetext, result, span) = parsed.map_err(|e| {
-        let position = source.line_col(e.span.start);
-        e.with_position(position)
-    })?;
+    let (tags, movetext, result, span) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let position = source.line_col(e.span.start);
+            return Err((e.with_position(position), Some(Box::new(source))));
+        }
+    };
     Ok(Record {
         tags,
         movetext,
@@ -107,54 +131,6 @@ enum State {
 
 type Parsed = (Vec<Tag>, Movetext, Option<GameResult>, Span);
 
-/// One pest pair of a token, flattened: its rule and its bytes in the game's text. A token is
-/// read as its pairs in pre-order (the token itself first); every inner rule of the grammar has
-/// one meaning wherever it appears, so the builder needs no nesting.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Item {
-    pub rule: Rule,
-    pub start: usize,
-    pub end: usize,
-}
-
-/// Collects the pairs of one top-level token at a time from pest's flat token stream.
-#[derive(Default)]
-struct Collector {
-    items: Vec<Item>,
-    /// Indexes in `items` of the pairs whose end has not been seen yet.
-    open: Vec<usize>,
-}
-
-impl Collector {
-    /// Feed one pest token (positions relative to the text parsed, which starts at byte
-    /// `shift` of the game). Returns true when a top-level token is complete in `items`.
-    fn push(&mut self, token: Token<'_, Rule>, shift: usize) -> bool {
-        match token {
-            Token::Start { rule, pos } => {
-                if self.open.is_empty() {
-                    self.items.clear();
-                }
-                self.open.push(self.items.len());
-                let at = shift + pos.pos();
-                self.items.push(Item {
-                    rule,
-                    start: at,
-                    end: at,
-                });
-                false
-            }
-            Token::End { pos, .. } => {
-                if let Some(i) = self.open.pop()
-                    && let Some(item) = self.items.get_mut(i)
-                {
-                    item.end = shift + pos.pos();
-                }
-                self.open.is_empty() && !self.items.is_empty()
-            }
-        }
-    }
-}
-
 struct Builder<'s> {
     text: &'s str,
     base: usize,
@@ -175,13 +151,6 @@ struct Builder<'s> {
 fn err(kind: ErrorKind, message: impl Into<String>, span: Span) -> RecordError {
     RecordError::new(kind, message, span)
 }
-
-const NO_SQUARE: Square = Square {
-    file: 0,
-    rank: 0,
-    file_style: FileStyle::Ascii,
-    rank_style: RankStyle::Letter,
-};
 
 impl<'s> Builder<'s> {
     fn new(source: &'s Source) -> Self {
@@ -209,9 +178,24 @@ impl<'s> Builder<'s> {
         })
     }
 
+    /// Reads the game. An error carries the tag pairs read before it (all of them when it is in
+    /// the movetext).
+    fn read(mut self, memo: Option<&mut Memo>) -> Result<Parsed, RecordError> {
+        match self.tokens(memo).and_then(|end| self.end(end)) {
+            Ok(first) => Ok((
+                self.tags,
+                self.mt,
+                self.result,
+                Span::new(first, self.last_token_end),
+            )),
+            Err(e) => Err(e.with_tags(self.tags)),
+        }
+    }
+
     /// Reads the tokens one after the other: a segment seen before from the memo (see
-    /// [`memo`](super::memo)), anything else with one `Rule::next_token` call per token.
-    fn read(mut self, mut memo: Option<&mut Memo>) -> Result<Parsed, RecordError> {
+    /// [`memo`]), anything else with one `Rule::next_token` call per token. Returns the end of
+    /// the game (a file offset).
+    fn tokens(&mut self, mut memo: Option<&mut Memo>) -> Result<usize, RecordError> {
         let text = self.text;
         let bytes = text.as_bytes();
         let mut collector = Collector::default();
@@ -222,34 +206,26 @@ impl<'s> Builder<'s> {
                 pos += 1;
             }
             if pos == bytes.len() {
-                let end = self.base + pos;
-                return self.finish(end);
+                return Ok(self.base + pos);
             }
             if let Some(memo) = memo.as_deref_mut()
                 && let Some(end) = memo::segment_end(bytes, pos)
                 && let Some(found) = memo.lookup(text, pos, end)
             {
-                let shift = self.base + pos;
                 match found {
-                    Found::Packed(bits) => {
-                        self.quick(Quick::unpack(bits), &text[pos..end], shift)?
-                    }
-                    Found::Quick(q) => self.quick(q, &text[pos..end], shift)?,
+                    Found::Packed(bits) => self.decoded(Decoded::unpack(bits), pos, end)?,
                     Found::Tokens(tokens, items) => {
-                        for &(first, count, ref decoded) in tokens {
-                            let items = &items[first as usize..(first + count) as usize];
-                            match (decoded, items.first()) {
-                                (Some(d), Some(top)) => {
-                                    let span = Span::new(top.start + shift, top.end + shift);
-                                    self.decoded(d, span, shift)?;
+                        for &t in tokens {
+                            match t {
+                                Token::Decoded { d, start, end } => {
+                                    self.decoded(d, pos + start, pos + end)?
                                 }
-                                _ => {
+                                Token::Pairs { first, count } => {
+                                    let pairs = items
+                                        .get(first as usize..(first + count) as usize)
+                                        .unwrap_or_default();
                                     scratch.clear();
-                                    scratch.extend(items.iter().map(|it| Item {
-                                        rule: it.rule,
-                                        start: pos + it.start,
-                                        end: pos + it.end,
-                                    }));
+                                    scratch.extend(pairs.iter().map(|it| it.shifted(pos)));
                                     self.token(&scratch)?;
                                 }
                             }
@@ -261,10 +237,7 @@ impl<'s> Builder<'s> {
             }
             match self.next_token(pos, &mut collector)? {
                 Some(end) => pos = end,
-                None => {
-                    let end = self.base + text.len();
-                    return self.finish(end);
-                }
+                None => return Ok(self.base + text.len()),
             }
         }
     }
@@ -278,7 +251,7 @@ impl<'s> Builder<'s> {
     ) -> Result<Option<usize>, RecordError> {
         let rest = self.text.get(pos..).unwrap_or("");
         let pairs = RecordParser::parse(Rule::next_token, rest)
-            .map_err(|e| self.pest_error(e, self.base + pos))?;
+            .map_err(|e| self.with_hint(self.pest_error(e, self.base + pos), pos))?;
         let mut complete = false;
         for token in pairs.tokens() {
             complete = collector.push(token, pos);
@@ -286,7 +259,8 @@ impl<'s> Builder<'s> {
                 break;
             }
         }
-        let Some(&token) = collector.items.first().filter(|_| complete) else {
+        let items = collector.items();
+        let Some(&token) = items.first().filter(|_| complete) else {
             return Err(self.internal(pos));
         };
         if token.rule == Rule::EOI {
@@ -295,7 +269,10 @@ impl<'s> Builder<'s> {
         if token.end <= pos {
             return Err(self.internal(pos));
         }
-        self.token(&collector.items)?;
+        match decode(self.text, self.base, items)? {
+            Some(d) => self.decoded(d, token.start, token.end)?,
+            None => self.token(items)?,
+        }
         Ok(Some(token.end))
     }
 
@@ -337,6 +314,30 @@ impl<'s> Builder<'s> {
             .map_or(0, char::len_utf8);
         let mut error = err(ErrorKind::Syntax, message, Span::new(start, start + len));
         error.expected = expected;
+        error
+    }
+
+    /// A syntax error where a token starting at (or after whitespace from) `pos` failed to
+    /// read, with a [`hint`] for the word there if there is one.
+    fn with_hint(&self, mut error: RecordError, pos: usize) -> RecordError {
+        let rest = self.text.get(pos..).unwrap_or("");
+        let trimmed = rest.trim_start_matches([
+            '\u{A0}', '\u{3000}', '\u{FEFF}', ' ', '\t', '\n', '\x0B', '\x0C', '\r',
+        ]);
+        let start = self.base + pos + (rest.len() - trimmed.len());
+        match hint::hint(hint::word(trimmed)) {
+            Some(Hint::Help(help)) => error = error.with_help(help),
+            Some(Hint::OffBoardFile {
+                file,
+                start: from,
+                end,
+            }) => {
+                error.message = format!("file {file} is off the board (files 1–11)");
+                error.span = Span::new(start + from, start + end);
+                error.expected.clear();
+            }
+            None => {}
+        }
         error
     }
 
@@ -452,15 +453,12 @@ impl<'s> Builder<'s> {
                 self.state = State::AfterResult;
                 self.result = Some(GameResult { value, span });
             }
-            Rule::move_number => {
-                let (n, dots) = decode_number(self.text, self.base, inner)?;
-                self.number(span, n, dots)?;
-            }
             Rule::nag => {
                 self.movetext_token(span, "NAG")?;
                 self.no_pending_number("a NAG")?;
                 let digits = self.str(pair).trim_start_matches('$');
-                let value = digits.parse::<u8>().map_err(|_| {
+                let value = digits_value(digits).and_then(|n| u8::try_from(n).ok());
+                let value = value.ok_or_else(|| {
                     err(
                         ErrorKind::NumberTooLarge,
                         format!("NAG ${digits} is too large (NAGs are 0-255)"),
@@ -516,11 +514,6 @@ impl<'s> Builder<'s> {
                 }
                 self.stack.pop();
             }
-            Rule::r#move => {
-                let (mv, glyph) = decode_move(self.text, self.base, inner);
-                let mv = mv.ok_or_else(|| err(ErrorKind::Syntax, "unreadable move", span))?;
-                self.push_move(span, mv, glyph)?;
-            }
             _ => return Err(err(ErrorKind::Syntax, "unexpected token", span)),
         }
         Ok(())
@@ -561,32 +554,17 @@ impl<'s> Builder<'s> {
         Ok(())
     }
 
-    /// A segment that is one move or move number (see [`Quick`]), `shift` bytes into the game.
-    fn quick(&mut self, q: Quick, seg: &str, shift: usize) -> Result<(), RecordError> {
-        let span = Span::new(shift, shift + seg.len());
-        self.begin(span);
-        match q {
-            Quick::Number { n, dots, .. } => self.number(span, n, dots),
-            Quick::Move { mv, glyph, mv_len } => {
-                let len = usize::from(mv_len);
-                let mv = mv.with(seg.get(..len).unwrap_or(seg), Span::new(shift, shift + len));
-                self.push_move(span, mv, glyph)
-            }
-        }
-    }
-
-    /// A token the memo has decoded (see [`Decoded`]), `shift` bytes into the game.
-    fn decoded(&mut self, d: &Decoded, span: Span, shift: usize) -> Result<(), RecordError> {
+    /// A move or move number from `start` to `end` in the game's text, however it was read.
+    fn decoded(&mut self, d: Decoded, start: usize, end: usize) -> Result<(), RecordError> {
+        let span = Span::new(self.base + start, self.base + end);
         self.begin(span);
         match d {
-            Decoded::Number(n, dots) => self.number(span, *n, *dots),
-            Decoded::Move(mv, glyph) => {
-                let mut mv = mv.clone();
-                match &mut mv {
-                    WrittenMove::Hodges(h) => h.span = h.span.shifted(shift),
-                    WrittenMove::Engine(e) => e.span = e.span.shifted(shift),
-                }
-                self.push_move(span, mv, *glyph)
+            Decoded::Number { n, dots } => self.number(span, n, dots),
+            Decoded::Move { shape, glyph } => {
+                let mv_end = Decoded::move_end(glyph, end);
+                let text = self.text.get(start..mv_end).unwrap_or("");
+                let mv = shape.written(text, Span::new(span.start, self.base + mv_end));
+                self.push_move(span, mv, glyph)
             }
         }
     }
@@ -610,7 +588,9 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn finish(mut self, end: usize) -> Result<Parsed, RecordError> {
+    /// The checks at the end of the game (`end`, a file offset); returns where its first
+    /// token starts.
+    fn end(&mut self, end: usize) -> Result<usize, RecordError> {
         if let Some(&(_, open)) = self.stack.last() {
             return Err(err(
                 ErrorKind::UnterminatedVariation,
@@ -646,12 +626,7 @@ impl<'s> Builder<'s> {
         let main_start = self.main_start.unwrap_or(self.main_end);
         self.mt.line_mut(Movetext::MAIN).span =
             Span::new(main_start, self.main_end.max(main_start));
-        Ok((
-            self.tags,
-            self.mt,
-            self.result,
-            Span::new(first, self.last_token_end),
-        ))
+        Ok(first)
     }
 
     /// A tag pair from the pairs inside `tag`.
@@ -680,167 +655,4 @@ impl<'s> Builder<'s> {
             span,
         }
     }
-}
-
-/// The move and its glyph from the pairs inside `move`.
-pub(super) fn decode_move(
-    text: &str,
-    base: usize,
-    inner: &[Item],
-) -> (Option<WrittenMove>, Option<Glyph>) {
-    let str_of = |p: &Item| text.get(p.start..p.end).unwrap_or("");
-    let span_of = |p: &Item| Span::new(base + p.start, base + p.end);
-    let mut glyph = None;
-    // What is being read: a Hodges move or an engine move (its pair).
-    let mut hodges: Option<&Item> = None;
-    let mut engine: Option<&Item> = None;
-    let mut piece = None;
-    let mut squares = [NO_SQUARE; 2];
-    let mut engine_squares = [EngineSquare { file: 0, rank: 0 }; 2];
-    let mut n_squares: usize = 0;
-    let mut action = Action::Move;
-    let mut facing = None;
-    let mut marks = Marks::NONE;
-    let mut drop = None;
-    for p in inner {
-        let s = str_of(p);
-        // The square being read (the last one started), if one of the first two.
-        let current = n_squares.checked_sub(1).filter(|&i| i < 2);
-        match p.rule {
-            Rule::hodges => hodges = Some(p),
-            Rule::engine_move | Rule::engine_drop => engine = Some(p),
-            Rule::glyph => glyph = Glyph::from_text(s),
-            Rule::piece => piece = Piece::parse(s),
-            Rule::square | Rule::engine_square => n_squares += 1,
-            Rule::file_ascii => {
-                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                    sq.file = s.parse().unwrap_or(0);
-                }
-            }
-            Rule::file_wide => {
-                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                    sq.file_style = FileStyle::FullWidth;
-                    sq.file = s.chars().fold(0u8, |acc, c| {
-                        let d = u32::from(c).wrapping_sub(0xFF10);
-                        acc.wrapping_mul(10).wrapping_add(d as u8)
-                    });
-                }
-            }
-            Rule::rank_letter => {
-                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                    sq.rank = s
-                        .bytes()
-                        .next()
-                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
-                }
-            }
-            Rule::rank_kanji => {
-                if let Some(sq) = current.and_then(|i| squares.get_mut(i)) {
-                    sq.rank_style = RankStyle::Kanji;
-                    sq.rank = (1..=11)
-                        .find(|&r| Square::kanji_rank(r) == Some(s))
-                        .unwrap_or(0);
-                }
-            }
-            Rule::action => {
-                action = match s {
-                    "x" => Action::Capture,
-                    "*" => Action::Drop,
-                    ":" => Action::Turn,
-                    _ => Action::Move,
-                }
-            }
-            Rule::facing => {
-                facing = match s {
-                    ">N" => Some(Facing::North),
-                    ">E" => Some(Facing::East),
-                    ">S" => Some(Facing::South),
-                    ">W" => Some(Facing::West),
-                    _ => None,
-                }
-            }
-            Rule::marks => marks = Marks::parse(s).unwrap_or(Marks::NONE),
-            Rule::engine_piece => drop = s.chars().next(),
-            Rule::engine_file => {
-                if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
-                    sq.file = s
-                        .bytes()
-                        .next()
-                        .map_or(0, |b| b.wrapping_sub(b'a').wrapping_add(1));
-                }
-            }
-            Rule::engine_rank => {
-                if let Some(sq) = current.and_then(|i| engine_squares.get_mut(i)) {
-                    sq.rank = s.parse().unwrap_or(0);
-                }
-            }
-            _ => {}
-        }
-    }
-    let mv = if let Some(h) = hodges {
-        // One square: the destination. Two: origin, destination.
-        let (from, to) = match n_squares {
-            0 => (None, NO_SQUARE),
-            1 => (None, squares[0]),
-            _ => (Some(squares[0]), squares[1]),
-        };
-        Some(WrittenMove::Hodges(HodgesMove {
-            piece: piece.unwrap_or(Piece::PLACEHOLDER),
-            from,
-            action,
-            to,
-            facing,
-            marks,
-            text: str_of(h).into(),
-            span: span_of(h),
-        }))
-    } else if let Some(e) = engine {
-        let (origin, to) = match n_squares {
-            0 => (None, engine_squares[0]),
-            1 => (None, engine_squares[0]),
-            _ => (Some(engine_squares[0]), engine_squares[1]),
-        };
-        let from = match (drop, origin) {
-            (Some(p), _) => EngineOrigin::Drop(p),
-            (None, Some(sq)) => EngineOrigin::Square(sq),
-            (None, None) => EngineOrigin::Drop('?'),
-        };
-        Some(WrittenMove::Engine(EngineMove {
-            from,
-            to,
-            marks,
-            text: str_of(e).into(),
-            span: span_of(e),
-        }))
-    } else {
-        None
-    };
-    (mv, glyph)
-}
-
-/// The number and dots from the pairs inside `move_number`.
-pub(super) fn decode_number(
-    text: &str,
-    base: usize,
-    inner: &[Item],
-) -> Result<(u64, Dots), RecordError> {
-    let mut n = 0;
-    let mut dots = Dots::One;
-    for p in inner {
-        let s = text.get(p.start..p.end).unwrap_or("");
-        match p.rule {
-            Rule::move_digits => {
-                n = s.parse::<u64>().map_err(|_| {
-                    err(
-                        ErrorKind::NumberTooLarge,
-                        format!("move number {s} is too large (the largest is {})", u64::MAX),
-                        Span::new(base + p.start, base + p.end),
-                    )
-                })?;
-            }
-            Rule::move_dots if s != "." => dots = Dots::Three,
-            _ => {}
-        }
-    }
-    Ok((n, dots))
 }

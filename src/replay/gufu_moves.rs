@@ -1,23 +1,14 @@
 //! Resolving a written Gufū move against a position.
 
-use super::Fail;
+use super::{Fail, ProblemKind, Resolve};
 use crate::geometry::{GUFU, Square};
 use crate::gufu::{Facing, Move, PieceId, Position};
 use crate::notation::{RankStyle, gufu_square};
 use crate::record::{self, Action, Mark, WrittenMove};
-use crate::rules::{IllegalMove, Status, Termination};
+use crate::rules::{IllegalMove, Position as _, Rule, Status, Termination};
 
 fn name(sq: Square, r: RankStyle) -> String {
     gufu_square(sq, r)
-}
-
-fn facing(f: record::Facing) -> Facing {
-    match f {
-        record::Facing::North => Facing::N,
-        record::Facing::East => Facing::E,
-        record::Facing::South => Facing::S,
-        record::Facing::West => Facing::W,
-    }
 }
 
 fn piece_name(id: PieceId) -> &'static str {
@@ -32,17 +23,23 @@ fn piece_name(id: PieceId) -> &'static str {
 fn square(s: &record::Square) -> Result<Square, Fail> {
     GUFU.square(s.file, s.rank).ok_or_else(|| {
         Fail::new(
-            "off_board",
+            ProblemKind::OffBoard,
             format!("{s} is not on the board (files 1-2, ranks 一-三)"),
         )
     })
 }
 
+impl Resolve for Position {
+    fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
+        play(self, w)
+    }
+}
+
 /// Resolves, checks what the text claims, and plays a written move.
-pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
+fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     let WrittenMove::Hodges(h) = w else {
         return Err(Fail::new(
-            "bad_notation",
+            ProblemKind::BadNotation,
             "engine coordinates are for Wa only; write Gufū moves as K*2三>W",
         ));
     };
@@ -52,7 +49,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         (false, "S") => PieceId::Arashi,
         _ => {
             return Err(Fail::new(
-                "unknown_piece",
+                ProblemKind::UnknownPiece,
                 format!(
                     "'{}' is not a Gufū piece (K, W = Kaze, S = Arashi)",
                     h.piece
@@ -63,7 +60,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     let marks = h.marks.to_vec();
     if marks.contains(&Mark::Equals) || marks.len() > 1 {
         return Err(Fail::new(
-            "bad_mark",
+            ProblemKind::BadMark,
             format!(
                 "a Gufū move takes at most one mark, '+' (check) or '#' (mate), not '{}'",
                 h.marks
@@ -71,20 +68,20 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         ));
     }
     // Messages name squares in the rank style the record uses.
-    let r = match h.to.rank_style {
-        record::RankStyle::Letter => RankStyle::Letters,
-        record::RankStyle::Kanji => RankStyle::Kanji,
-    };
+    let r = h.to.rank_style;
     let to = square(&h.to)?;
-    let written = h.facing.map(facing);
+    let written = h.facing;
     let m = match h.action {
         Action::Drop => {
             if h.from.is_some() {
-                return Err(Fail::new("bad_origin", "a drop has no origin square"));
+                return Err(Fail::new(
+                    ProblemKind::BadOrigin,
+                    "a drop has no origin square",
+                ));
             }
             let Some(f) = written else {
                 return Err(Fail::new(
-                    "missing_facing",
+                    ProblemKind::MissingFacing,
                     "a drop must say which way the piece faces: add >N, >E, >S or >W",
                 ));
             };
@@ -97,16 +94,16 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         Action::Turn | Action::Move | Action::Capture => {
             let Some(at) = pos.find(id) else {
                 return Err(Fail::new(
-                    "no_piece",
+                    Rule::NoPiece,
                     format!("{} is not on the board", piece_name(id)),
                 ));
             };
-            let current = pos.piece_at(at).map(|p| p.facing).unwrap_or(Facing::N);
+            let current = pos.piece_at(at).map(|p| p.facing).unwrap_or(Facing::North);
             let f = written.unwrap_or(current.clockwise());
             if h.action == Action::Turn {
                 if at != to {
                     return Err(Fail::new(
-                        "no_piece",
+                        Rule::NoPiece,
                         format!(
                             "{} stands on {}, not on {}",
                             piece_name(id),
@@ -121,7 +118,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                     && square(o)? != at
                 {
                     return Err(Fail::new(
-                        "no_piece",
+                        Rule::NoPiece,
                         format!("{} stands on {}, not on {o}", piece_name(id), name(at, r)),
                     ));
                 }
@@ -134,10 +131,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         }
     };
     if let Err(e) = pos.check(&m) {
-        let square = |s: crate::geometry::FileRank| {
-            format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
-        };
-        let mut message = e.describe(&square);
+        let mut message = e.describe(r);
         if e == IllegalMove::FixedCheckingPiece {
             let victim = pos.turn();
             let (v, o) = match victim {
@@ -185,7 +179,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     match h.action {
         Action::Capture if !occupied => {
             return Err(Fail::new(
-                "capture_mark",
+                ProblemKind::CaptureMark,
                 format!(
                     "'x' claims a capture, but {} is empty: write '-'",
                     name(to, r)
@@ -194,7 +188,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
         }
         Action::Move if occupied => {
             return Err(Fail::new(
-                "capture_mark",
+                ProblemKind::CaptureMark,
                 format!(
                     "'-' claims an empty square, but the move captures on {}: write 'x'",
                     name(to, r)
@@ -212,7 +206,7 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     match marks.first() {
         Some(_) if king_taken => {
             return Err(Fail::new(
-                "check_mark",
+                ProblemKind::CheckMark,
                 "a move that captures a King carries no check mark",
             ));
         }
@@ -223,13 +217,13 @@ pub(super) fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
                 "the move does not even give check"
             };
             return Err(Fail::new(
-                "check_mark",
+                ProblemKind::CheckMark,
                 format!("'#' claims checkmate: {why}"),
             ));
         }
         Some(Mark::Plus) if !after.in_check() => {
             return Err(Fail::new(
-                "check_mark",
+                ProblemKind::CheckMark,
                 "'+' claims check, but after the move the opponent is not in check",
             ));
         }

@@ -1,5 +1,8 @@
 //! Replaying a record through the rules core: every move as written is resolved to a move of
-//! the rules, checked (legality and everything the text claims), and played.
+//! the rules, checked (legality and everything the text claims), and played. [`replay`] gives
+//! a [`Report`]: the problems found (each of a [`ProblemKind`] with a stable name), how the
+//! game ended, and the game as replayed ([`Played`]: its start, the resolved move of each
+//! node, its end), typed by game.
 //!
 //! Knows the record types and the rules; knows nothing of output formats.
 
@@ -7,125 +10,111 @@ mod gufu_moves;
 mod wa_moves;
 
 use crate::geometry::Color;
-use crate::record::{Dots, Event, MoveNumber, Movetext, Node, NodeId, Record, ResultToken, Span};
-use crate::rules::{Outcome, Status};
-use crate::{Variant, gufu, wa};
+use crate::record::{
+    Dots, Event, MoveNumber, Movetext, NodeId, Record, ResultToken, Span, WrittenMove,
+};
+use crate::rules::{Outcome, PerGame, Position, PositionError, Rule};
+use crate::{Variant, for_game, gufu, wa};
 
-/// A position of either game, with what the game's end needs (Wa: repetition history).
+/// A position of either game, with what the game's end needs (Wa: the repetition history).
+pub type State = PerGame<wa::Game, gufu::Position>;
+
+/// A game as replayed: where it started, the move resolved at each node, and where its main
+/// line ended. `G` is the game's position type, so the moves are that game's moves.
 #[derive(Clone, Debug)]
-pub enum State {
-    Wa(Box<wa::Game>),
-    Gufu(gufu::Position),
+pub struct Played<G: Position> {
+    /// The position the game starts from.
+    pub start: G,
+    /// With [`Options::keep_moves`]: the resolved move of each node, by node index (None for
+    /// a node not replayed).
+    pub moves: Vec<Option<G::Move>>,
+    /// The main line's final position (None when the replay stopped before its end).
+    pub end: Option<G>,
 }
 
-/// A move of either game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyMove {
-    Wa(wa::Move),
-    Gufu(gufu::Move),
+/// A replayed game of either game.
+pub type Replayed = PerGame<Played<wa::Game>, Played<gufu::Position>>;
+
+impl<G: Position> Played<G> {
+    /// The main line as replayed (the report must come from [`Options::keep_moves`]): for
+    /// each ply from 0 (the start) on, the node played (None for the start), the move, and
+    /// the position after it. Stops where the replay stopped.
+    pub fn main_line(&self, mt: &Movetext) -> Vec<(Option<NodeId>, Option<G::Move>, G)> {
+        let mut out = vec![(None, None, self.start.clone())];
+        let mut state = self.start.clone();
+        for &id in &mt.main_line().nodes {
+            let Some(Some(m)) = self.moves.get(id.index()) else {
+                break;
+            };
+            state.play_unchecked(m);
+            out.push((Some(id), Some(*m), state.clone()));
+        }
+        out
+    }
 }
 
-impl State {
-    /// The start position of a variant.
-    pub fn start(variant: Variant) -> State {
-        match variant {
-            Variant::Wa => State::Wa(Box::new(wa::Game::new(wa::Position::start(
-                wa::Variant::Wa,
-            )))),
-            Variant::WaNoDrop => State::Wa(Box::new(wa::Game::new(wa::Position::start(
-                wa::Variant::WaNoDrop,
-            )))),
-            Variant::Gufu => State::Gufu(gufu::Position::start()),
-        }
-    }
+/// What replaying needs of a game beyond its rules: resolving a move as written.
+pub(crate) trait Resolve: Position {
+    /// Resolves a written move against this position, checks it and everything the text
+    /// claims about it (capture, check, facing...), and plays it.
+    fn play_written(&mut self, w: &WrittenMove) -> Result<Self::Move, Fail>;
+}
 
-    /// A position from a position string (Wa: FEN; Gufū: kifu's form).
-    pub fn from_position_string(variant: Variant, s: &str) -> Result<State, (usize, String)> {
-        match variant {
-            Variant::Wa | Variant::WaNoDrop => {
-                let v = if variant == Variant::Wa {
-                    wa::Variant::Wa
-                } else {
-                    wa::Variant::WaNoDrop
-                };
-                wa::fen::parse(s, v)
-                    .map(|p| State::Wa(Box::new(wa::Game::new(p))))
-                    .map_err(|e| (e.offset, e.message))
-            }
-            Variant::Gufu => gufu::posstr::parse(s)
-                .map(State::Gufu)
-                .map_err(|e| (e.offset, e.message)),
-        }
+named_kinds! {
+    /// What is wrong with a record: a rule of the game broken, or a problem with the record
+    /// itself or with how a move is written. Each kind has a stable name, listed in the README.
+    pub enum ProblemKind {
+        #[wrap]
+        /// A move breaks a rule of the game (the rule's own name, e.g. `path_blocked`).
+        Rule(Rule),
+        /// The Variant tag names no game kifu knows.
+        UnknownVariant = "unknown_variant",
+        /// No Variant tag, and no default variant given.
+        MissingVariant = "missing_variant",
+        /// The FEN tag's position string is malformed, or SetUp "1" has no FEN.
+        BadPosition = "bad_position",
+        /// A move number that does not fit the numbering.
+        BadMoveNumber = "bad_move_number",
+        /// Not a piece of the variant.
+        UnknownPiece = "unknown_piece",
+        /// A square outside the board.
+        OffBoard = "off_board",
+        /// More than one piece could make the move: the origin must be written.
+        AmbiguousMove = "ambiguous_move",
+        /// `x` where nothing is captured, or `-` where something is.
+        CaptureMark = "capture_mark",
+        /// A mark the move cannot carry.
+        BadMark = "bad_mark",
+        /// `:` (turn in place) outside Gufū.
+        BadAction = "bad_action",
+        /// An origin square on a drop.
+        BadOrigin = "bad_origin",
+        /// Engine coordinates where they do not belong.
+        BadNotation = "bad_notation",
+        /// A drop with a promotion mark.
+        DropPromotion = "drop_promotion",
+        /// A drop of a promoted piece.
+        DropPromoted = "drop_promoted",
+        /// A Gufū drop without its facing.
+        MissingFacing = "missing_facing",
+        /// A Gufū `+` or `#` that is not true, or a mark on a King capture.
+        CheckMark = "check_mark",
+        /// (A warning.) The Result tag or token contradicts how the game ended.
+        ResultMismatch = "result_mismatch",
     }
+}
 
-    /// The position string.
-    pub fn position_string(&self) -> String {
-        match self {
-            State::Wa(g) => wa::fen::write(g.position()),
-            State::Gufu(p) => gufu::posstr::write(p),
-        }
-    }
-
-    pub fn turn(&self) -> Color {
-        match self {
-            State::Wa(g) => g.position().turn(),
-            State::Gufu(p) => p.turn(),
-        }
-    }
-
-    /// How the game has ended, if it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            State::Wa(g) => g.outcome(),
-            State::Gufu(p) => match p.status() {
-                Status::Over(o) => Some(o),
-                Status::Ongoing => None,
-            },
-        }
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        match self {
-            State::Wa(g) => g.position().in_check(),
-            State::Gufu(p) => p.in_check(),
-        }
-    }
-
-    /// The number a shogi-style record gives the next ply, and the number a chess-style
-    /// record gives the move it belongs to.
-    fn numbers(&self) -> (u64, u64) {
-        match self {
-            State::Wa(g) => {
-                let p = g.position();
-                let full = p.fullmove() as u64;
-                let ply = (full - 1) * 2 + 1 + (p.turn() == Color::White) as u64;
-                (ply, full)
-            }
-            State::Gufu(p) => {
-                let ply = p.ply() as u64;
-                (ply, ply.div_ceil(2))
-            }
-        }
-    }
-
-    /// Plays a resolved move known to be legal.
-    pub fn play_unchecked(&mut self, m: &AnyMove) {
-        match (self, m) {
-            (State::Wa(g), AnyMove::Wa(m)) => {
-                let _ = g.play(m);
-            }
-            (State::Gufu(p), AnyMove::Gufu(m)) => p.play_unchecked(m),
-            _ => {}
-        }
+impl From<Rule> for ProblemKind {
+    fn from(r: Rule) -> ProblemKind {
+        ProblemKind::Rule(r)
     }
 }
 
 /// A problem found in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// Stable snake_case name (documented in the README).
-    pub kind: &'static str,
+    /// What is wrong; its name is stable (documented in the README).
+    pub kind: ProblemKind,
     pub message: String,
     /// Where in the file.
     pub span: Span,
@@ -140,15 +129,15 @@ pub struct Problem {
 /// A failure while resolving or checking one move (the driver adds where and which ply).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fail {
-    pub kind: &'static str,
+    pub kind: ProblemKind,
     pub message: String,
     pub help: Option<String>,
 }
 
 impl Fail {
-    pub(crate) fn new(kind: &'static str, message: impl Into<String>) -> Fail {
+    pub(crate) fn new(kind: impl Into<ProblemKind>, message: impl Into<String>) -> Fail {
         Fail {
-            kind,
+            kind: kind.into(),
             message: message.into(),
             help: None,
         }
@@ -173,8 +162,6 @@ pub struct Options {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub variant: Option<Variant>,
-    /// The position the game starts from (None when the variant or setup is unusable).
-    pub start: Option<State>,
     /// Plies replayed, variations included.
     pub plies: u64,
     /// Plies of the main line replayed.
@@ -184,15 +171,23 @@ pub struct Report {
     pub warnings: Vec<Problem>,
     /// How the main line ended, if it did.
     pub outcome: Option<Outcome>,
-    /// The main line's final state.
-    pub end: Option<State>,
-    /// With `keep_moves`: the resolved move of each node (by node index).
-    pub moves: Vec<Option<AnyMove>>,
+    /// The game as replayed (None when the variant or setup is unusable).
+    pub played: Option<Replayed>,
 }
 
 impl Report {
     pub fn valid(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// The position the game starts from.
+    pub fn start(&self) -> Option<State> {
+        Some(for_game!(map self.played.as_ref()?, p => p.start.clone()))
+    }
+
+    /// The main line's final position (None when the replay stopped before its end).
+    pub fn end(&self) -> Option<State> {
+        for_game!(map self.played.as_ref()?, p => p.end.clone()).transpose()
     }
 }
 
@@ -203,36 +198,53 @@ enum Style {
     Pairs,
 }
 
-struct Frame {
-    state: State,
+struct Frame<G> {
+    state: G,
     /// The state before the current node, kept only when that node has variations.
-    before: Option<State>,
+    before: Option<G>,
 }
 
 /// Replays a record.
 pub fn replay(record: &Record, opts: &Options) -> Report {
     let mut report = Report {
         variant: None,
-        start: None,
         plies: 0,
         main_plies: 0,
         errors: Vec::new(),
         warnings: Vec::new(),
         outcome: None,
-        end: None,
-        moves: Vec::new(),
+        played: None,
     };
     let Some(start) = setup(record, opts, &mut report) else {
         return report;
     };
-    report.start = Some(start.clone());
-    if opts.keep_moves {
-        report.moves = vec![None; record.movetext.nodes().len()];
+    // The one dispatch: from here on the replay is the game's own code.
+    report.played = Some(for_game!(map start, s => replay_from(record, opts, s, &mut report)));
+    if report.errors.is_empty() {
+        check_result(record, &mut report);
     }
-    let mt = &record.movetext;
-    let mut stack: Vec<Frame> = Vec::new();
+    report
+}
+
+/// Replays a record's movetext from `start`.
+fn replay_from<G: Resolve>(
+    record: &Record,
+    opts: &Options,
+    start: G,
+    report: &mut Report,
+) -> Played<G> {
+    let mut played = Played {
+        start,
+        moves: Vec::new(),
+        end: None,
+    };
+    if opts.keep_moves {
+        played.moves = vec![None; record.movetext.nodes().len()];
+    }
+    let start = &played.start;
+    let mut stack: Vec<Frame<G>> = Vec::new();
     let mut style: Option<Style> = None;
-    for event in mt.walk() {
+    for event in record.movetext.walk() {
         match event {
             Event::LineStart(_, line) => {
                 let state = match line.parent {
@@ -249,7 +261,7 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
             }
             Event::Move(id, node) => {
                 let Some(frame) = stack.last_mut() else { break };
-                let ply = ply_of(&start, &frame.state);
+                let ply = ply_of(start, &frame.state);
                 let fail = |f: Fail| Problem {
                     kind: f.kind,
                     message: f.message,
@@ -269,13 +281,13 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                 if !node.variations.is_empty() {
                     frame.before = Some(frame.state.clone());
                 }
-                match play_node(&mut frame.state, node) {
+                match frame.state.play_written(&node.mv) {
                     Ok(m) => {
                         report.plies += 1;
                         if stack.len() == 1 {
                             report.main_plies += 1;
                         }
-                        if let Some(slot) = report.moves.get_mut(id.index()) {
+                        if let Some(slot) = played.moves.get_mut(id.index()) {
                             *slot = Some(m);
                         }
                     }
@@ -288,7 +300,7 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                                     report.outcome = Some(o);
                                 }
                                 Fail::new(
-                                    "game_over",
+                                    Rule::GameOver,
                                     format!(
                                         "the game is already over: it ended by {} ({})",
                                         o.termination.describe(),
@@ -323,20 +335,17 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
                     && let Some(frame) = frame
                 {
                     report.outcome = frame.state.outcome();
-                    report.end = Some(frame.state);
+                    played.end = Some(frame.state);
                 }
             }
         }
     }
-    if report.errors.is_empty() {
-        check_result(record, &mut report);
-    }
-    report
+    played
 }
 
 /// 1-based ply of the next move, counted from the game's first move.
-fn ply_of(start: &State, now: &State) -> u64 {
-    now.numbers().0.saturating_sub(start.numbers().0) + 1
+fn ply_of<G: Position>(start: &G, now: &G) -> u64 {
+    now.ply_number().saturating_sub(start.ply_number()) + 1
 }
 
 /// The variant and the start position, or the error that prevents replaying.
@@ -350,7 +359,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
             Some(v) => v,
             None => {
                 report.errors.push(Problem {
-                    kind: "unknown_variant",
+                    kind: ProblemKind::UnknownVariant,
                     message: format!(
                         "unknown variant '{}' (kifu knows wa, wa-nodrop and gufu)",
                         t.value
@@ -367,7 +376,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
             Some(v) => v,
             None => {
                 report.errors.push(Problem {
-                    kind: "missing_variant",
+                    kind: ProblemKind::MissingVariant,
                     message: "the record has no Variant tag; give --variant".into(),
                     span: Span::at(record.span.start),
                     ply: None,
@@ -392,11 +401,11 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
     match fen {
         Some(t) => match State::from_position_string(variant, &t.value) {
             Ok(s) => Some(s),
-            Err((offset, message)) => {
+            Err(PositionError { offset, message }) => {
                 // The offset is in the tag's (unescaped) value; point into the value.
                 let at = (t.value_span.start + 1 + offset).min(t.value_span.end);
                 report.errors.push(Problem {
-                    kind: "bad_position",
+                    kind: ProblemKind::BadPosition,
                     message: format!("bad FEN position: {message}"),
                     span: Span::new(at, (at + 1).min(t.value_span.end.max(at))),
                     ply: None,
@@ -411,7 +420,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
                 && t.value.trim() == "1"
             {
                 report.errors.push(Problem {
-                    kind: "bad_position",
+                    kind: ProblemKind::BadPosition,
                     message: "SetUp \"1\" without a FEN tag".into(),
                     span: t.span,
                     ply: None,
@@ -426,13 +435,13 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
 }
 
 /// Checks a written move number against the position and the record's numbering style.
-fn check_number(
+fn check_number<G: Position>(
     n: Option<&MoveNumber>,
-    state: &State,
+    state: &G,
     style: &mut Option<Style>,
 ) -> Result<(), Fail> {
     let Some(n) = n else { return Ok(()) };
-    let (ply, full) = state.numbers();
+    let (ply, full) = (state.ply_number(), state.move_number());
     let white = state.turn() == Color::White;
     let fits_plies = n.dots == Dots::One && n.n == ply;
     let fits_pairs = n.n == full && (n.dots == Dots::Three) == white;
@@ -469,17 +478,9 @@ fn check_number(
         }
     };
     Err(Fail::new(
-        "bad_move_number",
+        ProblemKind::BadMoveNumber,
         format!("move number '{n}' does not fit here: expected {expected}"),
     ))
-}
-
-/// Resolves, checks and plays one node's move.
-fn play_node(state: &mut State, node: &Node) -> Result<AnyMove, Fail> {
-    match state {
-        State::Wa(g) => wa_moves::play(g, &node.mv).map(AnyMove::Wa),
-        State::Gufu(p) => gufu_moves::play(p, &node.mv).map(AnyMove::Gufu),
-    }
 }
 
 /// Warns where the Result tag or the result token contradicts how the game ended.
@@ -491,7 +492,7 @@ fn check_result(record: &Record, report: &mut Report) {
     let token = record.result;
     let mut warn = |message: String, span: Span| {
         report.warnings.push(Problem {
-            kind: "result_mismatch",
+            kind: ProblemKind::ResultMismatch,
             message,
             span,
             ply: None,
@@ -538,23 +539,4 @@ fn check_result(record: &Record, report: &mut Report) {
             r.span,
         );
     }
-}
-
-/// The main line as replayed (needs a report made with `keep_moves`): for each ply from 0
-/// (the start) on, the node played (None for the start), the move, and the state after it.
-/// Stops where the replay stopped.
-pub fn main_line(mt: &Movetext, report: &Report) -> Vec<(Option<NodeId>, Option<AnyMove>, State)> {
-    let Some(start) = report.start.clone() else {
-        return Vec::new();
-    };
-    let mut out = vec![(None, None, start.clone())];
-    let mut state = start;
-    for &id in &mt.main_line().nodes {
-        let Some(Some(m)) = report.moves.get(id.index()) else {
-            break;
-        };
-        state.play_unchecked(m);
-        out.push((Some(id), Some(*m), state.clone()));
-    }
-    out
 }

@@ -1,24 +1,25 @@
 //! Resolving a written Wa move (Hodges or engine coordinates) against a position.
 
-use super::Fail;
+use super::{Fail, ProblemKind, Resolve};
 use crate::geometry::{Square, WA};
 use crate::notation::{RankStyle, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
-use crate::rules::IllegalMove;
+use crate::rules::{IllegalMove, Position as _, Rule};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
-/// Resolves, checks what the text claims, and plays a written move.
-pub(super) fn play(game: &mut Game, w: &WrittenMove) -> Result<Move, Fail> {
-    // Messages name squares in the rank style the record uses.
-    let r = match w {
-        WrittenMove::Hodges(h) if h.to.rank_style == record::RankStyle::Kanji => RankStyle::Kanji,
-        _ => RankStyle::Letters,
-    };
-    // `resolve` returns only moves that passed the rules.
-    let m = resolve(game.position(), w, r)?;
-    game.play_verified(&m)
-        .map_err(|e| illegal(game.position(), &m, e, r))?;
-    Ok(m)
+impl Resolve for Game {
+    fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
+        // Messages name squares in the rank style the record uses.
+        let r = match w {
+            WrittenMove::Hodges(h) => h.to.rank_style,
+            _ => RankStyle::Letter,
+        };
+        // `resolve` returns only moves that passed the rules.
+        let m = resolve(self.position(), w, r)?;
+        self.play_verified(&m)
+            .map_err(|e| illegal(self.position(), &m, e, r))?;
+        Ok(m)
+    }
 }
 
 fn side(c: crate::geometry::Color) -> &'static str {
@@ -54,7 +55,7 @@ fn promotion_marks(marks: &record::Marks) -> Result<Option<bool>, Fail> {
         (Some(Mark::Plus), None) => Ok(Some(true)),
         (Some(Mark::Equals), None) => Ok(Some(false)),
         _ => Err(Fail::new(
-            "bad_mark",
+            ProblemKind::BadMark,
             format!(
                 "a Wa move takes at most one mark: '+' (promotes) or '=' (declines), not '{marks}'"
             ),
@@ -64,24 +65,24 @@ fn promotion_marks(marks: &record::Marks) -> Result<Option<bool>, Fail> {
 
 fn square(s: &record::Square) -> Result<Square, Fail> {
     WA.square(s.file, s.rank)
-        .ok_or_else(|| Fail::new("off_board", format!("{s} is not on the board")))
+        .ok_or_else(|| Fail::new(ProblemKind::OffBoard, format!("{s} is not on the board")))
 }
 
 fn engine_square(s: &record::EngineSquare) -> Result<Square, Fail> {
     if !(1..=11).contains(&s.file) || !(1..=11).contains(&s.rank) {
-        return Err(Fail::new("off_board", format!("{s} is not on the board")));
+        return Err(Fail::new(
+            ProblemKind::OffBoard,
+            format!("{s} is not on the board"),
+        ));
     }
     // Engine files a-k run from Black's left (shogi file 11); ranks from Black's side.
     WA.square(12 - s.file, 12 - s.rank)
-        .ok_or_else(|| Fail::new("off_board", format!("{s} is not on the board")))
+        .ok_or_else(|| Fail::new(ProblemKind::OffBoard, format!("{s} is not on the board")))
 }
 
 /// Turns a rules error for a resolved move into a failure with a hint.
 fn illegal(pos: &Position, m: &Move, e: IllegalMove, r: RankStyle) -> Fail {
-    let square = |s: crate::geometry::FileRank| {
-        format!("{}{}", s.file, crate::notation::rank_text(s.rank, r))
-    };
-    let mut f = Fail::new(e.kind(), e.describe(&square));
+    let mut f = Fail::new(e.kind(), e.describe(r));
     if let Move::Normal { from, .. } = m
         && pos.piece_at(*from).is_some_and(|p| p.color == pos.turn())
     {
@@ -116,6 +117,10 @@ fn resolve(pos: &Position, w: &WrittenMove, r: RankStyle) -> Result<Move, Fail> 
     match w {
         WrittenMove::Engine(e) => resolve_engine(pos, e, r),
         WrittenMove::Hodges(h) => resolve_hodges(pos, h, r),
+        WrittenMove::San(_) => Err(Fail::new(
+            ProblemKind::BadNotation,
+            "SAN moves are not resolved yet",
+        )),
     }
 }
 
@@ -126,7 +131,7 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
         EngineOrigin::Drop(letter) => {
             let Some(kind) = Kind::from_letter(letter) else {
                 return Err(Fail::new(
-                    "unknown_piece",
+                    ProblemKind::UnknownPiece,
                     format!("'{letter}' is not a Wa piece letter"),
                 ));
             };
@@ -156,7 +161,7 @@ fn drop_move(
 ) -> Result<Move, Fail> {
     if promote.is_some() {
         return Err(Fail::new(
-            "drop_promotion",
+            ProblemKind::DropPromotion,
             "a drop never promotes: no '+' or '='",
         ));
     }
@@ -178,7 +183,7 @@ fn decline_check(
     {
         pos.check_rules(m).map_err(|e| illegal(pos, m, e, r))?;
         return Err(Fail::new(
-            IllegalMove::NothingToDecline.kind(),
+            Rule::NothingToDecline,
             IllegalMove::NothingToDecline.to_string(),
         ));
     }
@@ -188,13 +193,13 @@ fn decline_check(
 fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Result<Move, Fail> {
     let Some((kind, promoted)) = face_of(&h.piece) else {
         return Err(Fail::new(
-            "unknown_piece",
+            ProblemKind::UnknownPiece,
             format!("'{}' is not a Wa piece abbreviation", h.piece),
         ));
     };
     if h.facing.is_some() {
         return Err(Fail::new(
-            "bad_mark",
+            ProblemKind::BadMark,
             "a facing ('>N') is written only in Gufū",
         ));
     }
@@ -210,18 +215,21 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
     let abbr = || piece.face().abbr;
     match h.action {
         Action::Turn => Err(Fail::new(
-            "bad_action",
+            ProblemKind::BadAction,
             "':' (turn in place) exists only in Gufū",
         )),
         Action::Drop => {
             if promoted {
                 return Err(Fail::new(
-                    "drop_promoted",
+                    ProblemKind::DropPromoted,
                     "a promoted piece is never in hand: drop the unpromoted piece",
                 ));
             }
             if h.from.is_some() {
-                return Err(Fail::new("bad_origin", "a drop has no origin square"));
+                return Err(Fail::new(
+                    ProblemKind::BadOrigin,
+                    "a drop has no origin square",
+                ));
             }
             drop_move(pos, kind, to, promote, r)
         }
@@ -239,7 +247,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                             Some(q) => format!("it holds a {}", q.face().abbr),
                         };
                         return Err(Fail::new(
-                            "no_piece",
+                            Rule::NoPiece,
                             format!(
                                 "{} has no {} on {}: {there}",
                                 side(turn),
@@ -289,7 +297,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                 }
                 Some(_) => {
                     return Err(Fail::new(
-                        "ambiguous_move",
+                        ProblemKind::AmbiguousMove,
                         format!(
                             "{} pieces {} can move to {}: write the origin",
                             legal.count_ones(),
@@ -323,7 +331,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             let occupied = pos.piece_at(to).is_some();
             if h.action == Action::Capture && !occupied {
                 return Err(Fail::new(
-                    "capture_mark",
+                    ProblemKind::CaptureMark,
                     format!(
                         "'x' claims a capture, but {} is empty: write '-'",
                         name(to, r)
@@ -333,7 +341,7 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             if h.action == Action::Move && occupied {
                 let q = pos.piece_at(to).map(|q| q.face().abbr).unwrap_or("?");
                 return Err(Fail::new(
-                    "capture_mark",
+                    ProblemKind::CaptureMark,
                     format!(
                         "'-' claims an empty square, but the move captures the {q} on {}: write 'x'",
                         name(to, r)
@@ -357,7 +365,7 @@ fn explain(
     let abbr = piece.face().abbr;
     if candidates.is_empty() {
         return Fail::new(
-            "no_piece",
+            Rule::NoPiece,
             format!("{} has no {} on the board", side(piece.color), abbr),
         );
     }
@@ -375,16 +383,15 @@ fn explain(
     match pick {
         Some(from) => {
             let m = Move::Normal { from, to, promote };
-            match pos.check_rules(&m) {
-                Err(e) => illegal(pos, &m, e, r),
-                // Legal with the other promotion choice only: say which.
-                Ok(()) => Fail::new("illegal_move", "the move is not legal"),
-            }
+            // No candidate made the move, so the rules find something wrong with this one
+            // (were they to find nothing, the piece still could not make the move as written).
+            let e = pos.check_rules(&m).err();
+            illegal(pos, &m, e.unwrap_or(IllegalMove::CannotMoveThatWay), r)
         }
         None => {
             let list: Vec<String> = candidates.iter().map(|&s| name(s, r)).collect();
             Fail::new(
-                "cannot_move_that_way",
+                Rule::CannotMoveThatWay,
                 format!(
                     "{} has no {abbr} that can move to {}",
                     side(piece.color),

@@ -16,44 +16,24 @@
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
 use crate::geometry::{Color, Square, WA};
-use std::fmt;
+use crate::rules::{PositionError, position_fields};
 
 /// The start position.
 pub const START: &str =
     "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1";
 
-/// A malformed position string: what is wrong, and at which byte offset.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError {
-    pub offset: usize,
-    pub message: String,
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.offset)
-    }
-}
-
-impl std::error::Error for FenError {}
-
-fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        offset,
-        message: message.into(),
-    })
-}
-
-/// Reads a position string for `variant`.
-pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
+/// Reads a position string for `variant` (`Variant::WaNoDrop`: the game without drops; any
+/// other: the game with drops).
+pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
     let mut pos = Position::empty(variant);
+    let variant = pos.variant();
     let bytes = s.as_bytes();
     let mut i = 0;
     while i < bytes.len() && bytes[i] == b' ' {
         i += 1;
     }
     if i == bytes.len() {
-        return err(i, "empty position string");
+        return PositionError::err(i, "empty position string");
     }
     // Board.
     let mut rank: u8 = 1;
@@ -63,21 +43,21 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
         match c {
             b'/' => {
                 if promoted_at.is_some() {
-                    return err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(i, "'+' must be followed by a piece letter");
                 }
                 if col != WA.files {
-                    return err(i, format!("rank {rank} has {col} squares, not 11"));
+                    return PositionError::err(i, format!("rank {rank} has {col} squares, not 11"));
                 }
                 rank += 1;
                 if rank > WA.ranks {
-                    return err(i, "more than 11 ranks");
+                    return PositionError::err(i, "more than 11 ranks");
                 }
                 col = 0;
                 i += 1;
             }
             b'0'..=b'9' => {
                 if promoted_at.is_some() {
-                    return err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(i, "'+' must be followed by a piece letter");
                 }
                 let start = i;
                 let mut n: u32 = 0;
@@ -86,27 +66,30 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
                     i += 1;
                 }
                 if n == 0 || (col as u32).saturating_add(n) > WA.files as u32 {
-                    return err(start, format!("rank {rank} has more than 11 squares"));
+                    return PositionError::err(
+                        start,
+                        format!("rank {rank} has more than 11 squares"),
+                    );
                 }
                 col += n as u8;
             }
             b'+' => {
                 if promoted_at.is_some() {
-                    return err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(i, "'+' must be followed by a piece letter");
                 }
                 promoted_at = Some(i);
                 i += 1;
             }
             c if c.is_ascii_alphabetic() => {
                 let Some(kind) = Kind::from_letter(c as char) else {
-                    return err(i, format!("unknown piece letter '{}'", c as char));
+                    return PositionError::err(i, format!("unknown piece letter '{}'", c as char));
                 };
                 if col >= WA.files {
-                    return err(i, format!("rank {rank} has more than 11 squares"));
+                    return PositionError::err(i, format!("rank {rank} has more than 11 squares"));
                 }
                 let promoted = promoted_at.take().is_some();
                 if promoted && !kind.can_promote() {
-                    return err(i, format!("'{}' cannot be promoted", c as char));
+                    return PositionError::err(i, format!("'{}' cannot be promoted", c as char));
                 }
                 let color = if c.is_ascii_uppercase() {
                     Color::Black
@@ -115,10 +98,10 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
                 };
                 let sq = WA.square(WA.files - col, rank).expect("on board");
                 if kind == Kind::CK && pos.kings[color.index()].is_some() {
-                    return err(i, format!("two Crane Kings for {}", color.name()));
+                    return PositionError::err(i, format!("two Crane Kings for {}", color.name()));
                 }
                 if !promoted && kind.row().dead_on_last_rank && last_rank(color, sq) {
-                    return err(
+                    return PositionError::err(
                         i,
                         format!(
                             "an unpromoted {} on its last rank could never move",
@@ -140,15 +123,15 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
             b' ' | b'[' => break,
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return err(i, format!("unexpected '{ch}' in the board"));
+                return PositionError::err(i, format!("unexpected '{ch}' in the board"));
             }
         }
     }
     if promoted_at.is_some() {
-        return err(i, "'+' must be followed by a piece letter");
+        return PositionError::err(i, "'+' must be followed by a piece letter");
     }
     if rank != WA.ranks || col != WA.files {
-        return err(
+        return PositionError::err(
             i,
             format!("the board has {rank} ranks and {col} squares on the last: it needs 11 × 11"),
         );
@@ -159,7 +142,9 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
         i += 1;
         loop {
             match bytes.get(i) {
-                None | Some(b' ') => return err(open, "unterminated '[' (pieces in hand)"),
+                None | Some(b' ') => {
+                    return PositionError::err(open, "unterminated '[' (pieces in hand)");
+                }
                 Some(b']') => {
                     i += 1;
                     break;
@@ -167,13 +152,16 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
                 Some(b'-') => i += 1,
                 Some(&c) if c.is_ascii_alphabetic() => {
                     let Some(kind) = Kind::from_letter(c as char) else {
-                        return err(i, format!("unknown piece letter '{}' in hand", c as char));
+                        return PositionError::err(
+                            i,
+                            format!("unknown piece letter '{}' in hand", c as char),
+                        );
                     };
                     if kind == Kind::CK {
-                        return err(i, "a Crane King cannot be in hand");
+                        return PositionError::err(i, "a Crane King cannot be in hand");
                     }
                     if !variant.drops() {
-                        return err(i, "pieces in hand, but this game has no drops");
+                        return PositionError::err(i, "pieces in hand, but this game has no drops");
                     }
                     let color = if c.is_ascii_uppercase() {
                         Color::Black
@@ -182,67 +170,62 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, FenError> {
                     };
                     let slot = &mut pos.hands[color.index()][kind.index()];
                     if *slot == u8::MAX {
-                        return err(i, "too many pieces in hand");
+                        return PositionError::err(i, "too many pieces in hand");
                     }
                     *slot += 1;
                     i += 1;
                 }
                 Some(_) => {
                     let ch = s[i..].chars().next().unwrap_or('?');
-                    return err(i, format!("unexpected '{ch}' among the pieces in hand"));
+                    return PositionError::err(
+                        i,
+                        format!("unexpected '{ch}' among the pieces in hand"),
+                    );
                 }
             }
         }
     }
     // Fields after the board.
     let rest = &s[i..];
-    let mut fields = Vec::new();
-    let mut off = i;
-    for part in rest.split(' ') {
-        if !part.is_empty() {
-            fields.push((off, part));
-        }
-        off += part.len() + 1;
-    }
+    let fields = position_fields(rest, i);
     let Some(&(side_at, side)) = fields.first() else {
-        return err(s.len(), "the side to move is missing (w or b)");
+        return PositionError::err(s.len(), "the side to move is missing (w or b)");
     };
     pos.turn = match side {
         "w" => Color::Black,
         "b" => Color::White,
         _ => {
-            return err(
+            return PositionError::err(
                 side_at,
                 format!("side to move must be 'w' (Black, first mover) or 'b', not '{side}'"),
             );
         }
     };
-    let number = |idx: usize, name: &str, default: u32| -> Result<u32, FenError> {
+    let number = |idx: usize, name: &str, default: u32| -> Result<u32, PositionError> {
         match fields.get(idx) {
             None => Ok(default),
-            Some(&(at, f)) => f.parse::<u32>().map_err(|_| FenError {
-                offset: at,
-                message: format!("the {name} must be a number, not '{f}'"),
+            Some(&(at, f)) => f.parse::<u32>().map_err(|_| {
+                PositionError::new(at, format!("the {name} must be a number, not '{f}'"))
             }),
         }
     };
     pos.halfmove = number(1, "half-move counter", 0)?;
     pos.fullmove = number(2, "move number", 1)?;
     if pos.fullmove == 0 {
-        return err(fields[2].0, "the move number starts at 1");
+        return PositionError::err(fields[2].0, "the move number starts at 1");
     }
     if let Some(&(at, _)) = fields.get(3) {
-        return err(at, "unexpected text after the move number");
+        return PositionError::err(at, "unexpected text after the move number");
     }
     for color in [Color::Black, Color::White] {
         if pos.kings[color.index()].is_none() {
-            return err(0, format!("{} has no Crane King", color.name()));
+            return PositionError::err(0, format!("{} has no Crane King", color.name()));
         }
     }
     pos.checked = pos.is_in_check_of(pos.turn);
     pos.zobrist = pos.compute_zobrist();
     if pos.is_in_check_of(pos.turn.opponent()) {
-        return err(
+        return PositionError::err(
             side_at,
             "the side that is not to move is in check (its King could be captured)",
         );

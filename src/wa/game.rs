@@ -1,8 +1,9 @@
 //! A Wa game in progress: a position plus the history the repetition rule needs.
 
 use super::{Move, Position};
-use crate::geometry::Color;
-use crate::rules::{IllegalMove, Outcome, Status, Termination};
+use crate::Variant;
+use crate::geometry::{Color, Square};
+use crate::rules::{self, IllegalMove, Outcome, Position as _, PositionError, Status, Termination};
 
 /// Room made in a game's history at its first move.
 const GAME_PLIES: usize = 512;
@@ -59,35 +60,6 @@ impl Game {
 
     pub fn position(&self) -> &Position {
         &self.pos
-    }
-
-    /// How the game ended, if it has: fourfold repetition, or mate / no legal move in the
-    /// current position.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.repetition {
-            Some(o) => Some(o),
-            None => match self.pos.status() {
-                Status::Over(o) => Some(o),
-                Status::Ongoing => None,
-            },
-        }
-    }
-
-    pub fn status(&self) -> Status {
-        match self.outcome() {
-            Some(o) => Status::Over(o),
-            None => Status::Ongoing,
-        }
-    }
-
-    /// Checks and plays a move, then applies the repetition rule.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        if self.repetition.is_some() {
-            return Err(IllegalMove::GameOver);
-        }
-        self.pos.play(m)?;
-        self.record();
-        Ok(())
     }
 
     /// Plays a move already found legal by [`Position::check_rules`] (or taken from
@@ -177,5 +149,76 @@ impl Game {
                 Termination::Repetition
             },
         }
+    }
+}
+
+/// The rules of the game so far: those of the current position, and the repetition rule (a
+/// game that ended by repetition has no legal move).
+impl rules::Position for Game {
+    type Move = Move;
+
+    fn start(variant: Variant) -> Game {
+        Game::new(Position::start(variant))
+    }
+
+    fn from_position_string(variant: Variant, s: &str) -> Result<Game, PositionError> {
+        super::fen::parse(s, variant).map(Game::new)
+    }
+
+    fn position_string(&self) -> String {
+        super::fen::write(&self.pos)
+    }
+
+    fn variant(&self) -> Variant {
+        self.pos.variant()
+    }
+
+    fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    fn ply_number(&self) -> u64 {
+        rules::Position::ply_number(&self.pos)
+    }
+
+    fn move_number(&self) -> u64 {
+        rules::Position::move_number(&self.pos)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        match self.repetition {
+            Some(_) => Vec::new(),
+            None => self.pos.legal_moves(),
+        }
+    }
+
+    fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        match self.repetition {
+            Some(_) => Err(IllegalMove::GameOver),
+            None => self.pos.check(m),
+        }
+    }
+
+    /// Plays the move, then applies the repetition rule.
+    fn play_unchecked(&mut self, m: &Move) {
+        self.pos.play_unchecked(m);
+        self.record();
+    }
+
+    /// Fourfold repetition, or mate / no legal move in the current position. (Mate is read off
+    /// the position when asked: a game that goes on never pays for that test.)
+    fn status(&self) -> Status {
+        match self.repetition {
+            Some(o) => Status::Over(o),
+            None => self.pos.status(),
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        self.pos.king(color)
     }
 }

@@ -1,4 +1,8 @@
-//! Wa shogi: 11 × 11, 17 piece kinds, with or without drops.
+//! Wa shogi: 11 × 11, 17 piece kinds, with or without drops. The rules core of the game:
+//! [`Position`] (board, hands, side to move; its legal moves, check and the end of the game
+//! through [`rules::Position`](crate::rules::Position)), [`Game`] (a position with the history
+//! the repetition rule needs: what a record replays), the piece table ([`pieces`]: every piece
+//! as data) and position strings ([`fen`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
@@ -11,32 +15,10 @@ pub use game::Game;
 pub use pieces::{Face, KINDS, KindRow, NKINDS};
 pub use position::Position;
 
+pub use crate::Variant;
 use crate::betza::{self, LEAPS, Ray};
 use crate::geometry::{Color, Square, WA};
 use std::sync::OnceLock;
-
-/// Drops or not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// Wa shogi with drops (CrazyWa's `crazywa`).
-    Wa,
-    /// Wa shogi without drops (HaChu's `wa-shogi`).
-    WaNoDrop,
-}
-
-impl Variant {
-    pub fn drops(self) -> bool {
-        self == Variant::Wa
-    }
-
-    /// Stable name: `wa` or `wa-nodrop`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Wa => "wa",
-            Variant::WaNoDrop => "wa-nodrop",
-        }
-    }
-}
 
 /// A piece kind: an index into [`KINDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -207,6 +189,16 @@ impl Move {
             Move::Normal { from, .. } => Some(from),
             Move::Drop { .. } => None,
         }
+    }
+}
+
+impl crate::rules::Move for Move {
+    fn from(self) -> Option<Square> {
+        Move::from(self)
+    }
+
+    fn to(self) -> Square {
+        Move::to(self)
     }
 }
 

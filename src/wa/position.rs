@@ -5,7 +5,7 @@ use super::{
     step, table,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
-use crate::rules::{self, IllegalMove, Outcome, Status, Termination};
+use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 
 const N: usize = 121;
 
@@ -68,12 +68,17 @@ pub struct PromotionOptions {
 
 impl Position {
     /// An empty board (no kings: not a legal game position until pieces are put on it).
+    /// `Variant::WaNoDrop` is the game without drops; any other variant the game with drops.
     pub(crate) fn empty(variant: Variant) -> Position {
         Position {
             board: [None; N],
             hands: [[0; NKINDS]; 2],
             turn: Color::Black,
-            variant,
+            variant: if variant.drops() {
+                Variant::Wa
+            } else {
+                Variant::WaNoDrop
+            },
             kings: [None; 2],
             halfmove: 0,
             fullmove: 1,
@@ -109,18 +114,19 @@ impl Position {
         *slot = n;
     }
 
-    /// The start position.
+    /// The start position (`Variant::WaNoDrop`: without drops; any other: with drops).
     pub fn start(variant: Variant) -> Position {
         // Read once per variant, then copied (every game of a batch starts here).
         static START: [std::sync::OnceLock<Position>; 2] =
             [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-        START[usize::from(variant == Variant::WaNoDrop)]
+        START[usize::from(!variant.drops())]
             .get_or_init(|| {
                 super::fen::parse(super::fen::START, variant).expect("the start position parses")
             })
             .clone()
     }
 
+    /// `Variant::Wa` or `Variant::WaNoDrop`.
     pub fn variant(&self) -> Variant {
         self.variant
     }
@@ -574,14 +580,6 @@ impl Position {
         false
     }
 
-    /// Every legal move (empty when the side to move has none: the game is then over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(&mut moves);
-        moves.retain(|m| self.final_rules(m).is_ok());
-        moves
-    }
-
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
@@ -592,36 +590,11 @@ impl Position {
         self.each_pseudo_move(drop_kinds, &mut |m| self.final_rules(&m).is_ok())
     }
 
-    /// Whether the game is over in this position (checkmate or no legal move).
-    pub fn status(&self) -> Status {
-        if self.has_legal_move() {
-            return Status::Ongoing;
-        }
-        Status::Over(Outcome {
-            winner: Some(self.turn.opponent()),
-            termination: if self.in_check() {
-                Termination::Checkmate
-            } else {
-                Termination::NoLegalMoves
-            },
-        })
-    }
-
     fn fr(sq: Square) -> FileRank {
         FileRank {
             file: WA.file(sq),
             rank: WA.rank(sq),
         }
-    }
-
-    /// Whether `m` is legal here, and if not, which rule it breaks.
-    pub fn check(&self, m: &Move) -> Result<(), IllegalMove> {
-        // A legal move proves the game goes on; only a failing one needs the costly test.
-        let r = self.check_rules(m);
-        if r.is_err() && !self.has_legal_move() {
-            return Err(IllegalMove::GameOver);
-        }
-        r
     }
 
     /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
@@ -663,7 +636,7 @@ impl Position {
         found
     }
 
-    /// The rules a move must satisfy, game over aside: like [`Position::check`] but without
+    /// The rules a move must satisfy, game over aside: like [`check`](rules::Position::check) but without
     /// telling a finished game apart (cheaper where many candidate moves are tried).
     pub fn check_rules(&self, m: &Move) -> Result<(), IllegalMove> {
         self.check_rules_with(m, false)
@@ -731,20 +704,6 @@ impl Position {
                 self.final_rules(m)
             }
         }
-    }
-
-    /// Plays a move after checking it.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        self.check(m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
-    /// Plays a move known to be legal (from [`Position::legal_moves`] or checked). An illegal
-    /// move leaves a position that may break the rules, but never panics for on-board squares.
-    pub fn play_unchecked(&mut self, m: &Move) {
-        self.apply(m);
-        self.checked = self.gave_check(m);
     }
 
     /// After `m` (already applied): whether the side to move is now in check. Before the
@@ -848,12 +807,80 @@ impl Position {
 impl rules::Position for Position {
     type Move = Move;
 
-    fn legal_moves(&self) -> Vec<Move> {
-        Position::legal_moves(self)
+    fn start(variant: Variant) -> Position {
+        Position::start(variant)
     }
 
+    fn from_position_string(variant: Variant, s: &str) -> Result<Position, PositionError> {
+        super::fen::parse(s, variant)
+    }
+
+    fn position_string(&self) -> String {
+        super::fen::write(self)
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn ply_number(&self) -> u64 {
+        (u64::from(self.fullmove) - 1) * 2 + 1 + u64::from(self.turn == Color::White)
+    }
+
+    fn move_number(&self) -> u64 {
+        u64::from(self.fullmove)
+    }
+
+    /// Every legal move (empty when the side to move has none: the game is then over).
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        moves.retain(|m| self.final_rules(m).is_ok());
+        moves
+    }
+
+    /// Whether `m` is legal here, and if not, which rule it breaks.
+    fn check(&self, m: &Move) -> Result<(), IllegalMove> {
+        // A legal move proves the game goes on; only a failing one needs the costly test.
+        let r = self.check_rules(m);
+        if r.is_err() && !self.has_legal_move() {
+            return Err(IllegalMove::GameOver);
+        }
+        r
+    }
+
+    /// Plays a move known to be legal (from [`legal_moves`](rules::Position::legal_moves) or checked). An illegal
+    /// move leaves a position that may break the rules, but never panics for on-board squares.
     fn play_unchecked(&mut self, m: &Move) {
-        Position::play_unchecked(self, m)
+        self.apply(m);
+        self.checked = self.gave_check(m);
+    }
+
+    /// Whether the game is over in this position (checkmate or no legal move).
+    fn status(&self) -> Status {
+        if self.has_legal_move() {
+            return Status::Ongoing;
+        }
+        Status::Over(Outcome {
+            winner: Some(self.turn.opponent()),
+            termination: if self.in_check() {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMoves
+            },
+        })
+    }
+
+    fn in_check(&self) -> bool {
+        self.checked
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
     }
 }
 
@@ -861,6 +888,7 @@ impl rules::Position for Position {
 mod tests {
     use super::*;
     use crate::generate::Rng;
+    use crate::rules::Position as _;
 
     /// Plays `games` random games of up to 300 plies from the start (random legal moves,
     /// seeded), calling `check(position, game, ply)` before each move.

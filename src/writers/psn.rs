@@ -1,12 +1,13 @@
 //! The normalized record: tags in a fixed order, every move resolved and written in one
 //! notation, comments, NAGs and variations kept, movetext wrapped at 80 columns.
 
-use super::{Style, move_number, move_text};
-use crate::Variant;
+use super::{Style, move_number};
 use crate::geometry::Color;
-use crate::notation::display_width;
+use crate::notation::{Notate, display_width};
 use crate::record::{Annotation, Comment, CommentKind, Event, Record};
-use crate::replay::{Report, State};
+use crate::replay::{Played, Report};
+use crate::rules::Position;
+use crate::{Variant, for_game};
 
 /// The tags written first, in this order; the others follow as they came.
 pub const TAG_ORDER: [&str; 8] = [
@@ -55,9 +56,9 @@ fn tags(record: &Record, variant: Variant) -> Vec<String> {
     out
 }
 
-struct Frame {
-    state: State,
-    before: Option<State>,
+struct Frame<G> {
+    state: G,
+    before: Option<G>,
     /// The next move needs its number (first of a line, or after a comment/variation/NAG).
     needs_number: bool,
 }
@@ -66,13 +67,41 @@ struct Frame {
 /// Returns None if the report is not of a fully replayed record.
 pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
     let variant = report.variant?;
-    let start = report.start.clone()?;
     if !report.valid() {
         return None;
     }
+    let mut tokens = for_game!(report.played.as_ref()?, p => movetext(record, p, style)?);
+    let result = record
+        .result
+        .map(|r| r.value.as_str().to_string())
+        .or_else(|| {
+            record
+                .tag("Result")
+                .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "*".to_string());
+    tokens.push(Token {
+        text: result,
+        hard_break: false,
+    });
+    let mut out = String::new();
+    for t in tags(record, variant) {
+        out.push_str(&t);
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&wrap(&tokens));
+    out.push('\n');
+    Some(out)
+}
+
+/// The movetext's tokens, every move written from the replayed game.
+fn movetext<G: Notate>(record: &Record, played: &Played<G>, style: Style) -> Option<Vec<Token>> {
+    let start = &played.start;
     let mut tokens: Vec<Token> = Vec::new();
     let mut open_paren = false;
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<Frame<G>> = Vec::new();
     let push = |tokens: &mut Vec<Token>, mut t: Token, open: &mut bool| {
         if std::mem::take(open) {
             t.text.insert(0, '(');
@@ -102,23 +131,12 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
                 });
             }
             Event::Move(id, node) => {
-                let m = (*report.moves.get(id.index())?)?;
+                let m = (*played.moves.get(id.index())?)?;
                 let frame = stack.last_mut()?;
                 let mut after = frame.state.clone();
                 after.play_unchecked(&m);
-                let mut text = String::new();
-                let n = move_number(&frame.state);
-                match variant {
-                    Variant::Gufu => text.push_str(&format!("{n}. ")),
-                    _ => {
-                        if frame.state.turn() == Color::Black {
-                            text.push_str(&format!("{n}. "));
-                        } else if frame.needs_number {
-                            text.push_str(&format!("{n}... "));
-                        }
-                    }
-                }
-                text.push_str(&move_text(&frame.state, &m, &after, style));
+                let mut text = number_prefix(&frame.state, frame.needs_number);
+                text.push_str(&frame.state.move_text(&m, &after, style));
                 if let Some(g) = node.glyph {
                     text.push_str(g.as_str());
                 }
@@ -163,29 +181,21 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
             }
         }
     }
-    let result = record
-        .result
-        .map(|r| r.value.as_str().to_string())
-        .or_else(|| {
-            record
-                .tag("Result")
-                .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "*".to_string());
-    tokens.push(Token {
-        text: result,
-        hard_break: false,
-    });
-    let mut out = String::new();
-    for t in tags(record, variant) {
-        out.push_str(&t);
-        out.push('\n');
+    Some(tokens)
+}
+
+/// The number written before a move in the variant's usual style (`12. `, `12... ` or
+/// nothing): Gufū numbers every ply; Wa numbers Black's moves, and White's where `needed`
+/// (first of a line, or after a comment, variation or NAG).
+pub fn number_prefix<P: Position>(before: &P, needed: bool) -> String {
+    let n = move_number(before);
+    if before.variant().numbers_every_ply() || before.turn() == Color::Black {
+        format!("{n}. ")
+    } else if needed {
+        format!("{n}... ")
+    } else {
+        String::new()
     }
-    out.push('\n');
-    out.push_str(&wrap(&tokens));
-    out.push('\n');
-    Some(out)
 }
 
 /// Joins words with spaces into lines of at most 80 columns (a longer word stands alone).

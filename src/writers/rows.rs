@@ -1,8 +1,9 @@
 //! Tables and JSON: one row per ply (or per game), every field of the replayed move.
 
-use super::{PlyFacts, Style, facts, move_number};
+use super::{Describe, PlyFacts, Style, facts, move_number};
+use crate::for_game;
 use crate::record::{Annotation, Record};
-use crate::replay::{Report, main_line};
+use crate::replay::{Played, Report};
 use serde_json::{Value, json};
 
 /// Columns of the per-ply table.
@@ -52,7 +53,14 @@ pub struct PlyRow {
 
 /// The main line's plies (the report must come from `keep_moves`).
 pub fn plies(record: &Record, report: &Report, style: Style) -> Vec<PlyRow> {
-    let states = main_line(&record.movetext, report);
+    match &report.played {
+        Some(played) => for_game!(played, p => plies_of(record, p, style)),
+        None => Vec::new(),
+    }
+}
+
+fn plies_of<G: Describe>(record: &Record, played: &Played<G>, style: Style) -> Vec<PlyRow> {
+    let states = played.main_line(&record.movetext);
     let mut out = Vec::new();
     for (i, w) in states.windows(2).enumerate() {
         let (before, after) = (&w[0].2, &w[1].2);
@@ -81,7 +89,7 @@ pub fn plies(record: &Record, report: &Report, style: Style) -> Vec<PlyRow> {
 
 /// The per-ply CSV fields of a row.
 pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
-    let f = &r.facts;
+    let (f, p) = (&r.facts, &r.facts.parts);
     vec![
         file.to_string(),
         game.to_string(),
@@ -89,13 +97,13 @@ pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
         r.number.to_string(),
         f.side.name().to_string(),
         f.text.clone(),
-        f.piece.clone(),
-        f.from.clone().unwrap_or_default(),
-        f.to.clone(),
-        f.action.to_string(),
-        f.captured.clone().unwrap_or_default(),
-        f.promotion.unwrap_or("").to_string(),
-        f.facing.map(String::from).unwrap_or_default(),
+        p.piece.clone(),
+        p.from.clone().unwrap_or_default(),
+        p.to.clone(),
+        p.action.to_string(),
+        p.captured.clone().unwrap_or_default(),
+        p.promotion.unwrap_or("").to_string(),
+        p.facing.map(String::from).unwrap_or_default(),
         f.check.to_string(),
         f.mate.to_string(),
         r.comment.clone(),
@@ -105,19 +113,19 @@ pub fn ply_fields(file: &str, game: usize, r: &PlyRow) -> Vec<String> {
 
 /// A ply as a JSON object (the CSV row's fields).
 pub fn ply_json(r: &PlyRow) -> Value {
-    let f = &r.facts;
+    let (f, p) = (&r.facts, &r.facts.parts);
     json!({
         "ply": r.ply,
         "number": r.number,
         "side": f.side.name(),
         "move": f.text,
-        "piece": f.piece,
-        "from": f.from,
-        "to": f.to,
-        "action": f.action,
-        "captured": f.captured,
-        "promotion": f.promotion,
-        "facing": f.facing.map(String::from),
+        "piece": p.piece,
+        "from": p.from,
+        "to": p.to,
+        "action": p.action,
+        "captured": p.captured,
+        "promotion": p.promotion,
+        "facing": p.facing.map(String::from),
         "check": f.check,
         "mate": f.mate,
         "comment": if r.comment.is_empty() { None } else { Some(&r.comment) },
@@ -186,7 +194,7 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         "game": game,
         "variant": report.variant.map(|v| v.name()),
         "tags": tags,
-        "start": report.start.as_ref().map(|s| s.position_string()),
+        "start": report.start().map(|s| s.position_string()),
         "result": result,
         "termination": report.outcome.map(|o| o.termination.name()),
         "plies": report.main_plies,

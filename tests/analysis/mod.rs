@@ -3,6 +3,7 @@
 
 use kifu::generate::Rng;
 use kifu::gufu;
+use kifu::rules::Position;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

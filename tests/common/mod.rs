@@ -1,6 +1,13 @@
-//! Helpers shared by the rules tests. They build positions and name squares by hand,
-//! independently of the library's own geometry and writers.
+//! Helpers shared by the tests. This file builds Wa positions and names squares by hand,
+//! independently of the library's own geometry and writers; [`checks`] holds what every parse
+//! must satisfy, [`games`] the styles, positions and moves of games, [`mutate`] the mutators of
+//! the hostile inputs, [`rng`] their random stream.
 #![allow(dead_code)]
+
+pub mod checks;
+pub mod games;
+pub mod mutate;
+pub mod rng;
 
 use kifu::geometry::Square;
 use kifu::wa;

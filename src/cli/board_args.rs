@@ -1,0 +1,70 @@
+//! The options of how a board looks, shared by `kifu render` and `kifu convert --to html`.
+
+use kifu::svg::{self, Labels, Style};
+use kifu::writers::html;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct BoardArgs {
+    /// View the board from White's side.
+    #[arg(long)]
+    pub flip: bool,
+    /// Board style.
+    #[arg(long, value_enum, default_value = "wood")]
+    pub style: StyleArg,
+    /// What the pieces show: kanji, or the English abbreviations of the notation.
+    #[arg(long, value_enum, default_value = "kanji")]
+    pub labels: LabelsArg,
+    /// Write text as SVG <text> in the viewer's fonts instead of drawing glyph outlines
+    /// (kanji then need a Japanese font wherever the board is seen).
+    #[arg(long)]
+    pub text_glyphs: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StyleArg {
+    Wood,
+    Plain,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelsArg {
+    Kanji,
+    English,
+}
+
+impl BoardArgs {
+    fn style(&self) -> Style {
+        match self.style {
+            StyleArg::Wood => Style::Wood,
+            StyleArg::Plain => Style::Plain,
+        }
+    }
+
+    fn labels(&self) -> Labels {
+        match self.labels {
+            LabelsArg::Kanji => Labels::Kanji,
+            LabelsArg::English => Labels::English,
+        }
+    }
+
+    /// Diagram options with these (the rest as `Options::default()`).
+    pub fn options<M>(&self) -> svg::Options<M> {
+        svg::Options {
+            flip: self.flip,
+            style: self.style(),
+            labels: self.labels(),
+            text_glyphs: self.text_glyphs,
+            ..svg::Options::default()
+        }
+    }
+
+    /// A replay page's boards.
+    pub fn page(&self) -> html::Board {
+        html::Board {
+            flip: self.flip,
+            style: self.style(),
+            labels: self.labels(),
+            text_glyphs: self.text_glyphs,
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! `kifu convert --to html`: writes the inputs' valid games as replay pages
+//! (`kifu::writers::html`): one page per input, one per game, or one for everything written to
+//! a single file or standard output. Each game is written as soon as it is read.
+
+use super::output::Sink;
+use kifu::writers::html::{self, Game, Page};
+use std::io;
+use std::path::Path;
+
+pub struct Pages {
+    board: html::Board,
+    /// The page being written, if one is begun.
+    page: Option<Page>,
+    /// The title of the next page begun.
+    pub title: String,
+}
+
+impl Pages {
+    pub fn new(board: html::Board, title: String) -> Pages {
+        Pages {
+            board,
+            page: None,
+            title,
+        }
+    }
+
+    /// Writes a game into the page being written to `sink` (beginning it if needed).
+    pub fn add(&mut self, sink: &mut Sink, g: &Game) -> io::Result<()> {
+        if self.page.is_none() {
+            self.page = Some(Page::begin(sink, &self.title, &self.board)?);
+        }
+        match self.page.as_mut() {
+            Some(p) => p.add(sink, g),
+            None => Ok(()),
+        }
+    }
+
+    /// Ends the page written to `sink` (an empty page if no game was written).
+    pub fn end(&mut self, sink: &mut Sink) -> io::Result<()> {
+        let page = match self.page.take() {
+            Some(p) => p,
+            None => Page::begin(sink, &self.title, &self.board)?,
+        };
+        page.finish(sink)
+    }
+
+    /// Writes one game's page into a file of its own, whole or not at all.
+    pub fn single(&self, path: &Path, title: &str, g: &Game) -> Result<(), String> {
+        let mut sink = Sink::open(Some(path))?;
+        let err = |e: io::Error| format!("cannot write {}: {e}", path.display());
+        let mut page = Page::begin(&mut sink, title, &self.board).map_err(err)?;
+        page.add(&mut sink, g).map_err(err)?;
+        page.finish(&mut sink).map_err(err)?;
+        sink.finish()
+    }
+}

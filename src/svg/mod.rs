@@ -1,0 +1,176 @@
+//! SVG diagrams of positions, in the manner of python-chess's `chess.svg`.
+//!
+//! ```
+//! use kifu::rules::Position;
+//! use kifu::svg::{self, Options};
+//! use kifu::{Variant, wa};
+//! let pos = wa::Position::start(Variant::Wa);
+//! let doc = svg::board(&pos, &Options::default());
+//! assert!(doc.starts_with("<svg"));
+//! ```
+//!
+//! What is drawn:
+//!
+//! - a board that looks like shogi: a wooden ([`Style::Wood`], default) or plain grid, with
+//!   coordinates as Japanese diagrams have them (file numbers along the top, ranks `一`… or
+//!   `a`… down the right-hand side);
+//! - pieces as the pointed five-sided shogi shape with their kanji (Wa: two characters stacked
+//!   vertically; promoted faces in red), or their abbreviations ([`Labels::English`]). Wa:
+//!   White's pieces are turned 180°. Gufū: each piece points in its facing; Black's King is a
+//!   dark piece with light kanji, White's King a light piece with dark kanji, Kaze and Arashi
+//!   are a neutral grey;
+//! - the pieces in hand: Wa: White's hand at the top left, Black's at the bottom right (the
+//!   other way round when flipped), each kind once with its count; Gufū: the common hand to
+//!   the right of the board;
+//! - the last move's squares (a drop or a Gufū turn: only its square), the checked King's
+//!   square, and an optional caption, fitted to the width (shrunk a little, or broken into
+//!   lines).
+//!
+//! The document is self-contained and looks the same everywhere: every character (kanji,
+//! numerals, Latin letters of captions) is drawn as an outline taken from the Noto CJK fonts
+//! (SIL Open Font License, `src/svg/glyphs/OFL.txt`), each glyph written once in `<defs>` and
+//! placed with `<use>`, so no font is needed to see it ([`Options::text_glyphs`] writes
+//! `<text>` instead). It is scalable (`viewBox`), and carries a `<title>` and a text `<desc>`
+//! of the position (position string, side to move, hands). Each look of a piece is defined
+//! once (`<g id="kifu-P-0">`: shadow, outline turned to its direction, label); each piece on
+//! the board is a `<use>` of it with `class="piece …"`, `data-square` (e.g. `11a`) and its
+//! centre as `x`/`y`. [`png`] rasterizes a diagram with resvg.
+//!
+//! The code: `document` (colours, layout, board, grid, coordinates, caption), `text` (glyph
+//! runs or `<text>`, fitting captions), `glyphs` (the outlines), `pieces` (the piece shape
+//! and its label), `wa_board` and `gufu_board` (each game's pieces and hands), `png`.
+
+mod document;
+mod glyphs;
+mod gufu_board;
+mod page;
+mod pieces;
+mod png;
+mod text;
+mod wa_board;
+
+pub(crate) use document::{esc, move_squares};
+pub use gufu_board::gufu;
+pub(crate) use page::{OnPage, PageBoards};
+pub use png::{MAX_PNG_WIDTH, png};
+pub use wa_board::wa;
+
+use crate::geometry::Square;
+use crate::notation::RankStyle;
+use crate::rules::Position;
+use crate::{gufu, wa};
+
+/// The look of board and pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// A wooden board and boxwood pieces.
+    #[default]
+    Wood,
+    /// Black lines on white, for printing.
+    Plain,
+}
+
+/// What is written on the pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Labels {
+    /// Kanji, as on real pieces.
+    #[default]
+    Kanji,
+    /// The abbreviations of the notation (`SP`, `+SP`; Gufū `K`, `W`, `S`).
+    English,
+}
+
+/// Options of a diagram of a position whose moves are `M`. `Default` gives an unflipped
+/// wooden board with kanji and kanji ranks, glyph outlines, no highlights, no caption, at its
+/// natural size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options<M> {
+    /// View the board from White's side (rank `a` / `一` at the bottom, file 1 on the left).
+    pub flip: bool,
+    pub style: Style,
+    pub labels: Labels,
+    /// Rank coordinates: `一`… (default) or `a`….
+    pub ranks: RankStyle,
+    /// Highlight this move's squares (from and to; a drop or Gufū turn: its square).
+    pub last_move: Option<M>,
+    /// Highlight this square as a King in check (see [`check_square`]).
+    pub check: Option<Square>,
+    /// A line of text under the board.
+    pub caption: Option<String>,
+    /// Width in pixels (the height follows); None: the natural size.
+    pub size: Option<u32>,
+    /// Write text as `<text>` in the viewer's fonts instead of drawing glyph outlines (smaller,
+    /// selectable text, but kanji need a Japanese font where the diagram is seen).
+    pub text_glyphs: bool,
+}
+
+impl<M> Default for Options<M> {
+    fn default() -> Self {
+        Options {
+            flip: false,
+            style: Style::Wood,
+            labels: Labels::Kanji,
+            ranks: RankStyle::Kanji,
+            last_move: None,
+            check: None,
+            caption: None,
+            size: None,
+            text_glyphs: false,
+        }
+    }
+}
+
+impl<M> Options<M> {
+    /// The same options for a position whose moves are `N`, without a last move.
+    pub fn for_moves<N>(&self) -> Options<N> {
+        Options {
+            flip: self.flip,
+            style: self.style,
+            labels: self.labels,
+            ranks: self.ranks,
+            last_move: None,
+            check: self.check,
+            caption: self.caption.clone(),
+            size: self.size,
+            text_glyphs: self.text_glyphs,
+        }
+    }
+}
+
+/// The font-family list for text written as `<text>` (no font files are referenced).
+pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino Mincho ProN', \
+'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
+
+/// A position that can be drawn.
+pub trait Diagram: Position {
+    /// The diagram of this position.
+    fn diagram(&self, o: &Options<Self::Move>) -> String;
+}
+
+impl Diagram for wa::Position {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self, o)
+    }
+}
+
+impl Diagram for wa::Game {
+    fn diagram(&self, o: &Options<wa::Move>) -> String {
+        wa(self.position(), o)
+    }
+}
+
+impl Diagram for gufu::Position {
+    fn diagram(&self, o: &Options<gufu::Move>) -> String {
+        gufu(self, o)
+    }
+}
+
+/// A diagram of a position of either game.
+pub fn board<D: Diagram>(pos: &D, opts: &Options<D::Move>) -> String {
+    pos.diagram(opts)
+}
+
+/// The square of the side to move's King when it is in check (for [`Options::check`]).
+pub fn check_square<P: Position>(pos: &P) -> Option<Square> {
+    pos.checked_king()
+}

@@ -1,0 +1,99 @@
+//! Syntax errors that say how to fix the text: a Hodges move in the wrong case, a file off the
+//! board.
+
+use kifu::record::*;
+
+fn error(text: &str) -> RecordError {
+    parse_game_str(text).expect_err(text)
+}
+
+#[test]
+fn lower_case_piece() {
+    let e = error("[Variant \"wa\"]\n\n1. sp-4e *");
+    assert_eq!(e.kind, ErrorKind::Syntax);
+    assert_eq!(
+        e.help(),
+        Some("piece abbreviations are upper case and rank letters lower case: SP-4e")
+    );
+    // Where pest stopped, as before.
+    assert_eq!(e.position, Some(LineCol { line: 3, column: 4 }));
+}
+
+#[test]
+fn upper_case_rank() {
+    let e = error("1. SP-7g SP-8G *");
+    assert_eq!(e.kind, ErrorKind::Syntax);
+    assert_eq!(
+        e.help(),
+        Some("piece abbreviations are upper case and rank letters lower case: SP-8g")
+    );
+    assert_eq!(e.span.start, 13);
+}
+
+#[test]
+fn other_case_slips() {
+    for (text, fixed) in [
+        ("Sp-8g", "SP-8g"),
+        ("rr4I-5h", "RR4i-5h"),
+        ("+spx6C", "+SPx6c"),
+        ("so*5E", "SO*5e"),
+        ("k*2三>w", "K*2三>W"),
+        ("kx2三>s+", "Kx2三>S+"),
+    ] {
+        let e = error(&format!("1. {text} *"));
+        assert_eq!(
+            e.help().unwrap_or_default(),
+            format!("piece abbreviations are upper case and rank letters lower case: {fixed}"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn file_off_the_board() {
+    let e = error("1. SP-7g SP-12g *");
+    assert_eq!(e.kind, ErrorKind::Syntax);
+    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    // The span is the file.
+    assert_eq!(e.span, Span::new(12, 14));
+    assert_eq!(
+        e.position,
+        Some(LineCol {
+            line: 1,
+            column: 13
+        })
+    );
+    assert!(e.expected.is_empty());
+    let e = error("1. RR12i-5h *");
+    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    let e = error("1. SP-１２g *");
+    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    assert_eq!(e.span.len(), 6);
+}
+
+#[test]
+fn no_hint_where_none_is_clear() {
+    for text in [
+        "1. SP~8f *",
+        "1. zzz *",
+        "1. SP-7z *",
+        "1. SP-7c+SP-6c *",
+        "1. e4-e5 *",
+        "1. O-O *",
+    ] {
+        let e = error(text);
+        assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
+        assert_eq!(e.help(), None, "{text}");
+        assert!(e.message.starts_with("expected"), "{text}: {}", e.message);
+    }
+    // A huge word: no hint, no time lost.
+    let e = error(&format!("1. {} *", "s".repeat(1 << 20)));
+    assert_eq!(e.help(), None);
+}
+
+#[test]
+fn hints_are_the_same_with_and_without_the_memo() {
+    for text in ["1. sp-4e *", "1. SP-8G *", "1. SP-12g *"] {
+        assert_eq!(parse_game_str(text), parse_game_str_without_memo(text));
+    }
+}
