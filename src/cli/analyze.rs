@@ -1,10 +1,10 @@
 //! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
 
-use super::inputs::{self, Input};
+use super::EXIT_ERROR;
+use super::convert::write_csv_row;
+use super::inputs::{Input, InputArgs};
 use super::load::{self, Loaded};
 use super::output::Sink;
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use kifu::Variant;
 use kifu::analysis::annotate::{Judge, PlyNote};
 use kifu::analysis::mate::Options as MateOptions;
 use kifu::for_game;
@@ -42,8 +42,6 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
     /// Wa: search mates up to this many moves of either side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=9))]
     mate_depth: u32,
@@ -56,12 +54,8 @@ pub struct Args {
     /// Write to this file (written whole or not at all). Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
-    #[arg(long, short = 'v')]
-    variant: Option<Variant>,
-    /// File extensions searched for in directories.
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 /// What `kifu analyze` writes.
@@ -81,12 +75,7 @@ const COLUMNS: [&str; 8] = [
 ];
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
-    let mut status = EXIT_OK;
-    for e in &errors {
-        eprintln!("{}: error[io]: {}", e.path, e.message);
-        status = EXIT_ERROR;
-    }
+    let (inputs, mut status) = a.input.inputs();
     let mut sink = match Sink::open(a.output.as_deref()) {
         Ok(s) => s,
         Err(e) => {
@@ -129,19 +118,14 @@ struct Out<'a> {
 
 impl Out<'_> {
     fn csv(&mut self, fields: Vec<String>) -> std::io::Result<()> {
-        let mut c = csv::WriterBuilder::new().from_writer(Vec::new());
-        c.write_record(&fields).map_err(std::io::Error::other)?;
-        let bytes = c
-            .into_inner()
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        self.sink.write_all(&bytes)
+        write_csv_row(self.sink, fields)
     }
 }
 
 fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32> {
     let name = input.display();
     let opts = kifu::replay::Options {
-        default_variant: a.variant,
+        default_variant: a.input.variant,
         keep_moves: true,
     };
     let mate = MateOptions {
@@ -149,30 +133,9 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
         all_moves: false,
         max_nodes: Some(a.max_nodes),
     };
-    let mut games = match load::open(input) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{name}: error[io]: {e}");
-            return Ok(EXIT_ERROR);
-        }
-    };
-    let mut status = EXIT_OK;
-    for item in &mut games {
-        let (index, g) = match item {
-            load::Item::Io(message) => {
-                eprintln!("{name}: error[io]: {message}");
-                return Ok(EXIT_ERROR);
-            }
-            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
-        };
-        for d in g.errors.iter().chain(&g.warnings) {
-            eprint!("{}", d.human(&name));
-        }
-        if !g.errors.is_empty() {
-            status = EXIT_INVALID;
-        }
-        let Some((nodes, notes)) = judge(&g, mate) else {
-            continue;
+    load::each_game(input, &opts, |index, g| {
+        let Some((nodes, notes)) = judge(g, mate) else {
+            return Ok(());
         };
         match a.to {
             To::Psn => {
@@ -210,12 +173,8 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
                 }
             }
         }
-    }
-    if games.games_read() == 0 {
-        eprintln!("{name}: error[empty_input]: no game: the input is empty");
-        status = EXIT_INVALID;
-    }
-    Ok(status)
+        Ok(())
+    })
 }
 
 /// A valid game's main line judged: the record's node of each move, and the notes.

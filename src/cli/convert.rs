@@ -1,11 +1,11 @@
 //! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
+use super::EXIT_ERROR;
 use super::board_args::BoardArgs;
-use super::inputs::{self, Input};
+use super::inputs::{Input, InputArgs};
 use super::load;
 use super::output::Sink;
 use super::pages::Pages;
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::replay::Options;
@@ -29,8 +29,6 @@ use std::path::{Path, PathBuf};
 /// the inputs' games.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "psn")]
     to: To,
@@ -50,12 +48,8 @@ pub struct Args {
     /// named after it). Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
-    #[arg(long, short = 'v')]
-    variant: Option<Variant>,
-    /// File extensions searched for in directories.
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
+    #[command(flatten)]
+    input: InputArgs,
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
@@ -92,12 +86,7 @@ pub enum Per {
 struct Fatal(String);
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
-    let mut status = EXIT_OK;
-    for e in &errors {
-        eprintln!("{}: error[io]: {}", e.path, e.message);
-        status = EXIT_ERROR;
-    }
+    let (inputs, mut status) = a.input.inputs();
     // Where each input's output goes.
     let several = inputs.len() > 1;
     let page_each = a.to == To::Html && a.per == Per::Game;
@@ -243,7 +232,8 @@ fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
     Ok(())
 }
 
-fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> {
+/// One CSV row, quoted as needed.
+pub(super) fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> {
     let mut c = csv::WriterBuilder::new().from_writer(Vec::new());
     c.write_record(&fields).map_err(std::io::Error::other)?;
     let bytes = c
@@ -259,33 +249,14 @@ fn convert_input(
     pages: &mut Pages,
 ) -> Result<i32, Fatal> {
     let name = input.display();
-    let mut games = match load::open(input) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{name}: error[io]: {e}");
-            return Ok(EXIT_ERROR);
-        }
-    };
     let opts = Options {
-        default_variant: a.variant,
+        default_variant: a.input.variant,
         keep_moves: true,
     };
-    let mut status = EXIT_OK;
     let mut first_psn = true;
-    for item in &mut games {
-        let (index, g) = match item {
-            load::Item::Io(message) => {
-                eprintln!("{name}: error[io]: {message}");
-                return Ok(EXIT_ERROR);
-            }
-            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
-        };
-        for d in g.errors.iter().chain(&g.warnings) {
-            eprint!("{}", d.human(&name));
-        }
+    load::each_game(input, &opts, |index, g| {
         let io = |e: std::io::Error| Fatal(format!("cannot write: {e}"));
         if !g.errors.is_empty() {
-            status = EXIT_INVALID;
             if a.to == To::Csv && a.per == Per::Game {
                 let msg = g.errors.first().map(|d| d.message.clone());
                 let fields = rows::game_fields(
@@ -297,19 +268,19 @@ fn convert_input(
                 );
                 write_csv_row(sink, fields).map_err(io)?;
             }
-            continue;
+            return Ok(());
         }
         let (Some(record), Some(report)) = (&g.record, &g.report) else {
-            continue;
+            return Ok(());
         };
         let Some(variant) = report.variant else {
-            continue;
+            return Ok(());
         };
         let style = style_for(a, variant)?;
         match (a.to, a.per) {
             (To::Psn, _) => {
                 let Some(text) = psn::write(record, report, style) else {
-                    continue;
+                    return Ok(());
                 };
                 if !first_psn {
                     sink.write_all(b"\n").map_err(io)?;
@@ -348,13 +319,8 @@ fn convert_input(
                 }
             }
         }
-    }
-    if games.games_read() == 0 {
-        // As validate: an input without any game is an error, not an empty success.
-        eprintln!("{name}: error[empty_input]: no game: the input is empty");
-        status = EXIT_INVALID;
-    }
-    Ok(status)
+        Ok(())
+    })
 }
 
 fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {

@@ -1,6 +1,45 @@
-//! Finding the input files: paths, directories searched recursively, standard input.
+//! Finding the input files: paths, directories searched recursively, standard input; and the
+//! arguments that name them, shared by the commands that read records.
 
+use super::{EXIT_ERROR, EXIT_OK};
+use kifu::Variant;
 use std::path::{Path, PathBuf};
+
+/// The arguments of a command that reads records: the inputs, the extensions searched for in
+/// directories, the variant of records without a Variant tag.
+#[derive(clap::Args, Clone, Debug)]
+pub struct InputArgs {
+    /// Files or directories (searched recursively); `-` or nothing: standard input.
+    pub paths: Vec<PathBuf>,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    pub variant: Option<Variant>,
+    /// File extensions searched for in directories (repeat or comma-separate).
+    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
+    pub ext: Vec<String>,
+}
+
+impl InputArgs {
+    /// The inputs the paths name (see [`expand`]).
+    pub fn expand(&self) -> (Vec<Input>, Vec<InputError>) {
+        expand(&self.paths, &self.ext)
+    }
+
+    /// The inputs, each path that could not be searched reported on standard error
+    /// (`path: error[io]: message`); with the exit status so far: 2 if there was one, else 0.
+    pub fn inputs(&self) -> (Vec<Input>, i32) {
+        let (inputs, errors) = self.expand();
+        for e in &errors {
+            eprintln!("{}: error[io]: {}", e.path, e.message);
+        }
+        let status = if errors.is_empty() {
+            EXIT_OK
+        } else {
+            EXIT_ERROR
+        };
+        (inputs, status)
+    }
+}
 
 /// One input: a file or standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]

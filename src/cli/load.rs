@@ -1,10 +1,12 @@
 //! The one input loop: an input opened and cut into games ([`open`]), and one game from its
-//! bytes to a replay report with its problems ready to print ([`load`]). Shared by the
+//! bytes to a replay report with its problems ready to print ([`load`]); [`each_game`] puts
+//! them together for the commands that handle one game after the other. Shared by the
 //! subcommands, so that every one reads inputs, and reports a bad record, exactly as
 //! `kifu validate` does.
 
 use super::diag::{Diag, Level};
 use super::inputs::Input;
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::record::{
     ErrorKind, GameChunk, GameSplitter, Record, RecordError, parse_game_keep_source,
 };
@@ -126,4 +128,47 @@ pub fn load(
         errors,
         warnings,
     }
+}
+
+/// Reads every game of an input in order: parsed and replayed with `opts`, its problems
+/// written on standard error as `kifu validate` writes them, then handed to `each` with its
+/// number (from 1), valid or not. The input's exit status: 2 if it could not be opened or
+/// read to the end (said on standard error), else 1 if a game was invalid or the input held
+/// none, else 0. An error of `each` stops the reading and is returned.
+pub fn each_game<E>(
+    input: &Input,
+    opts: &Options,
+    mut each: impl FnMut(usize, &Loaded) -> Result<(), E>,
+) -> Result<i32, E> {
+    let name = input.display();
+    let mut games = match open(input) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{name}: error[io]: {e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
+    let mut status = EXIT_OK;
+    for item in &mut games {
+        let (index, g) = match item {
+            Item::Io(message) => {
+                eprintln!("{name}: error[io]: {message}");
+                return Ok(EXIT_ERROR);
+            }
+            Item::Game { index, chunk } => (index, load(chunk, index, opts, false)),
+        };
+        for d in g.errors.iter().chain(&g.warnings) {
+            eprint!("{}", d.human(&name));
+        }
+        if !g.errors.is_empty() {
+            status = EXIT_INVALID;
+        }
+        each(index, &g)?;
+    }
+    if games.games_read() == 0 {
+        // As validate: an input without any game is an error, not an empty success.
+        eprintln!("{name}: error[empty_input]: no game: the input is empty");
+        status = EXIT_INVALID;
+    }
+    Ok(status)
 }

@@ -5,7 +5,7 @@
 //! results printed in input order.
 
 use super::diag::Diag;
-use super::inputs::{self, Input};
+use super::inputs::{Input, InputArgs};
 use super::load;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -15,7 +15,6 @@ use kifu::replay::Options;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -30,14 +29,8 @@ use std::time::{Duration, Instant};
 /// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
-    #[arg(long, short = 'v')]
-    variant: Option<Variant>,
-    /// File extensions searched for in directories (repeat or comma-separate).
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
+    #[command(flatten)]
+    input: InputArgs,
     /// Treat warnings (e.g. a Result tag that contradicts the game) as errors.
     #[arg(long)]
     strict: bool,
@@ -118,14 +111,14 @@ const BATCH_GAMES: usize = 32;
 const BATCH_BYTES: usize = 1 << 20;
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let (inputs, errors) = a.input.expand();
     let threads = a
         .threads
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let opts = Options {
-        default_variant: a.variant,
+        default_variant: a.input.variant,
         keep_moves: false,
     };
     let stdout = std::io::stdout();
