@@ -156,6 +156,7 @@ macro_rules! named_kinds {
 
 pub mod analysis;
 pub mod betza;
+pub mod collection;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;

@@ -4,6 +4,7 @@ mod analyze;
 mod board_args;
 mod convert;
 mod diag;
+mod filter;
 mod generate;
 mod inputs;
 mod load;
@@ -13,6 +14,7 @@ mod pages;
 mod perft;
 mod render;
 mod solve;
+mod stats;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -47,6 +49,8 @@ enum Command {
     Solve(solve::Args),
     Mate(mate::Args),
     Analyze(analyze::Args),
+    Filter(filter::Args),
+    Stats(stats::Args),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -68,5 +72,7 @@ pub fn run() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Mate(a) => mate::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Filter(a) => filter::run(a),
+        Command::Stats(a) => stats::run(a),
     }
 }

@@ -1,0 +1,215 @@
+//! Choosing games: the conditions of `kifu filter` and whether a game meets them.
+//!
+//! Different conditions must all hold; several values of one condition (two `--player`s, two
+//! `--tag`s of one name) are alternatives. Conditions on what is written (variant, tags,
+//! players, stated result, number of moves) are decided from the record alone; the others
+//! (validity, outcome, positions, duplicates) replay the game, and only for games that met the
+//! first kind.
+
+use super::dedup::{GameKey, KeyMaker};
+use super::game::Game;
+use super::position::Target;
+use crate::Variant;
+use crate::record::ResultToken;
+use regex::Regex;
+
+/// A wanted value: exact, or a regular expression (`~REGEX`).
+#[derive(Clone, Debug)]
+pub enum Pattern {
+    Exact(String),
+    Regex(Regex),
+}
+
+impl Pattern {
+    /// `VALUE` is matched exactly (case and spaces included); `~REGEX` is a regular
+    /// expression (Rust `regex` syntax) found anywhere in the value: anchor it with `^…$` to
+    /// match the whole value. (A value that starts with `~` is written `~^~…$`.)
+    pub fn parse(s: &str) -> Result<Pattern, String> {
+        match s.strip_prefix('~') {
+            Some(re) => Regex::new(re)
+                .map(Pattern::Regex)
+                .map_err(|e| format!("bad regular expression '{re}': {e}")),
+            None => Ok(Pattern::Exact(s.to_string())),
+        }
+    }
+
+    pub fn matches(&self, value: &str) -> bool {
+        match self {
+            Pattern::Exact(s) => s == value,
+            Pattern::Regex(re) => re.is_match(value),
+        }
+    }
+}
+
+/// Whether one of the patterns matches one of the values.
+fn any_match<'a>(patterns: &[Pattern], mut values: impl Iterator<Item = &'a str>) -> bool {
+    values.any(|v| patterns.iter().any(|p| p.matches(v)))
+}
+
+/// `--valid` or `--invalid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Validity {
+    Valid,
+    Invalid,
+}
+
+/// Everything a game must meet. The default wants nothing: every game matches.
+#[derive(Clone, Debug, Default)]
+pub struct Conditions {
+    /// The game's variant (its Variant tag; a game without one is taken to be of this variant,
+    /// as every kifu command takes it).
+    pub variant: Option<Variant>,
+    /// Tag conditions, one entry per tag name (ASCII case-insensitive): one of the patterns
+    /// must match one of the values of the tags of that name. See [`Conditions::add_tag`].
+    pub tags: Vec<(String, Vec<Pattern>)>,
+    /// One of these must match the `Black` or the `White` tag.
+    pub players: Vec<Pattern>,
+    /// One of these must match the `Result` tag as written.
+    pub results: Vec<Pattern>,
+    /// The result the replay found must be one of these (`*`: the moves do not end the game).
+    pub outcomes: Vec<ResultToken>,
+    /// Bounds on the number of main-line moves as written.
+    pub min_plies: Option<u64>,
+    pub max_plies: Option<u64>,
+    /// The main line must reach one of these positions.
+    pub positions: Vec<Target>,
+    pub validity: Option<Validity>,
+    /// Give each matching game its [`GameKey`] (duplicates are dropped by the caller, who sees
+    /// the games in order).
+    pub dedup: bool,
+}
+
+/// What [`Conditions::check`] decided about a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Every condition holds (duplicates aside).
+    pub matched: bool,
+    /// The game is known to be invalid: it could not be read, or it was replayed (because
+    /// its record met the conditions on what is written) and found invalid.
+    pub invalid: bool,
+    /// With `dedup`, the key of a matching game.
+    pub key: Option<GameKey>,
+}
+
+impl Verdict {
+    const NO: Verdict = Verdict {
+        matched: false,
+        invalid: false,
+        key: None,
+    };
+}
+
+impl Conditions {
+    /// Adds a tag condition: alternatives for a name already given, a new condition otherwise.
+    pub fn add_tag(&mut self, name: &str, pattern: Pattern) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some((_, patterns)) => patterns.push(pattern),
+            None => self.tags.push((name.to_string(), vec![pattern])),
+        }
+    }
+
+    /// Whether deciding needs the moves replayed (otherwise reading the record is enough).
+    pub fn needs_replay(&self) -> bool {
+        self.validity.is_some()
+            || !self.outcomes.is_empty()
+            || !self.positions.is_empty()
+            || self.dedup
+    }
+
+    /// Whether there are conditions on what is written.
+    fn on_record(&self) -> bool {
+        self.variant.is_some()
+            || !self.tags.is_empty()
+            || !self.players.is_empty()
+            || !self.results.is_empty()
+            || self.min_plies.is_some()
+            || self.max_plies.is_some()
+    }
+
+    /// The conditions on what is written, for a game that could be read.
+    fn record_matches(&self, game: &Game) -> bool {
+        if let Some(v) = self.variant
+            && game.variant(Some(v)) != Some(v)
+        {
+            return false;
+        }
+        let plies = game.written_plies();
+        if self.min_plies.is_some_and(|n| plies < n) || self.max_plies.is_some_and(|n| plies > n) {
+            return false;
+        }
+        if !self.players.is_empty() {
+            let [black, white] = game.players();
+            if !any_match(&self.players, black.into_iter().chain(white)) {
+                return false;
+            }
+        }
+        if !self.results.is_empty() && !any_match(&self.results, game.tag_values("Result")) {
+            return false;
+        }
+        self.tags
+            .iter()
+            .all(|(name, patterns)| any_match(patterns, game.tag_values(name)))
+    }
+
+    /// Decides about one game. `keys` makes the dedup keys (needed with `dedup`).
+    pub fn check(&self, game: &Game, keys: Option<&KeyMaker>) -> Verdict {
+        let wants_invalid = self.validity == Some(Validity::Invalid);
+        // Conditions on the moves cannot hold for a game whose moves are not all legal.
+        let moves_free = self.outcomes.is_empty() && self.positions.is_empty();
+        if game.record().is_none() {
+            // Neither tags nor moves: only "invalid" and no other condition can match.
+            return Verdict {
+                matched: wants_invalid && moves_free && !self.on_record(),
+                invalid: true,
+                key: None,
+            };
+        }
+        if !self.record_matches(game) {
+            return Verdict::NO;
+        }
+        if !self.needs_replay() {
+            return Verdict {
+                matched: true,
+                invalid: false,
+                key: None,
+            };
+        }
+        let keep_moves = self.dedup || !self.positions.is_empty();
+        let Some(r) = game.replay(self.variant, keep_moves) else {
+            return Verdict::NO;
+        };
+        if !r.valid() {
+            return Verdict {
+                matched: wants_invalid && moves_free,
+                invalid: true,
+                key: None,
+            };
+        }
+        if wants_invalid {
+            return Verdict::NO;
+        }
+        let found = match r.outcome() {
+            Some(o) => ResultToken::from_text(o.result()).unwrap_or(ResultToken::Unknown),
+            None => ResultToken::Unknown,
+        };
+        if !self.outcomes.is_empty() && !self.outcomes.contains(&found) {
+            return Verdict::NO;
+        }
+        if !self.positions.is_empty() && !self.positions.iter().any(|t| r.reaches(t)) {
+            return Verdict::NO;
+        }
+        let key = match (self.dedup, keys) {
+            (true, Some(maker)) => r.key(maker),
+            _ => None,
+        };
+        Verdict {
+            matched: true,
+            invalid: false,
+            key,
+        }
+    }
+}

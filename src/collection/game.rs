@@ -1,0 +1,301 @@
+//! One game of a collection: read from its bytes, its tags, and what replaying its main line
+//! shows.
+//!
+//! This is the one place where the collection tools use the record layer
+//! ([`parse_game`](crate::record::parse_game)) and the replay layer
+//! ([`replay`](crate::replay::replay): the game as [`Played`], its start and resolved moves,
+//! written once over [`rules::Position`](crate::rules::Position) and reached through
+//! [`for_game!`](crate::for_game)); [`super::filter`], [`super::dedup`] and [`super::stats`]
+//! work on what it reports.
+
+use super::dedup::{GameKey, KeyMaker};
+use super::position::Target;
+use crate::Variant;
+use crate::notation::{Notate, Style};
+use crate::record::{GameChunk, Movetext, Record, RecordError, ResultToken, parse_game};
+use crate::replay::{self, Options, Played, Report, State};
+use crate::rules::{Outcome, Position};
+use crate::{for_game, gufu, wa};
+
+/// A game as read: its record, or why it could not be read.
+#[derive(Debug)]
+pub struct Game {
+    read: Result<Record, RecordError>,
+    /// The bytes of a game that could not be read, when asked to keep them.
+    raw: Option<Vec<u8>>,
+}
+
+impl Game {
+    /// Reads a game cut by the [`GameSplitter`](crate::record::GameSplitter) (or the error it
+    /// gave). With `keep_unreadable`, the bytes of a game that cannot be read are kept for
+    /// [`Game::bytes`] (at the price of a copy of every game's bytes).
+    pub fn read(chunk: Result<GameChunk, RecordError>, keep_unreadable: bool) -> Game {
+        match chunk {
+            Err(e) => Game {
+                read: Err(e),
+                raw: None,
+            },
+            Ok(chunk) => {
+                let raw = keep_unreadable.then(|| chunk.bytes.clone());
+                let read = parse_game(chunk);
+                let raw = if read.is_err() { raw } else { None };
+                Game { read, raw }
+            }
+        }
+    }
+
+    /// The record, if the game could be read.
+    pub fn record(&self) -> Option<&Record> {
+        self.read.as_ref().ok()
+    }
+
+    /// Why the game could not be read.
+    pub fn read_error(&self) -> Option<&RecordError> {
+        self.read.as_ref().err()
+    }
+
+    /// The game's bytes exactly as they are in the file (tags, comments and layout as written):
+    /// from the line of its first tag pair to the line before the next game. Empty for a game
+    /// that could not be read unless [`Game::read`] was asked to keep them.
+    pub fn bytes(&self) -> &[u8] {
+        match (&self.read, &self.raw) {
+            (Ok(r), _) => r.source.text().as_bytes(),
+            (Err(_), Some(raw)) => raw,
+            (Err(_), None) => &[],
+        }
+    }
+
+    /// [`Game::bytes`], owned (the record itself is dropped: a game waiting to be written
+    /// takes no more memory than its text).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match (self.read, self.raw) {
+            (Ok(r), _) => r.source.text().as_bytes().to_vec(),
+            (Err(_), raw) => raw.unwrap_or_default(),
+        }
+    }
+
+    /// The values of the tag pairs called `name` (ASCII case-insensitive, as the replay reads
+    /// `Variant` and `FEN`), in order.
+    pub fn tag_values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.record()
+            .into_iter()
+            .flat_map(|r| r.tags.iter())
+            .filter(move |t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The value of the first tag pair called `name` (ASCII case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.record()?
+            .tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The game's variant as the replay will take it: its `Variant` tag, or `default` when it
+    /// has none. None when the tag names no variant kifu knows, or the game could not be read.
+    pub fn variant(&self, default: Option<Variant>) -> Option<Variant> {
+        self.record()?;
+        match self.tag("Variant") {
+            Some(name) => Variant::from_name(name),
+            None => default,
+        }
+    }
+
+    /// The moves written on the main line (variations not counted): for a valid game, its
+    /// plies. Needs no replay.
+    pub fn written_plies(&self) -> u64 {
+        self.record()
+            .map_or(0, |r| r.movetext.main_moves().len() as u64)
+    }
+
+    /// The players' names as the tags give them: the first mover (`Black`, sente) and the
+    /// second (`White`, gote).
+    pub fn players(&self) -> [Option<&str>; 2] {
+        [self.tag("Black"), self.tag("White")]
+    }
+
+    /// The result the record states: its `Result` tag when that is a result (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`), else the result written after the moves.
+    pub fn stated_result(&self) -> Option<ResultToken> {
+        let record = self.record()?;
+        self.tag("Result")
+            .and_then(ResultToken::from_text)
+            .or(record.result.map(|r| r.value))
+    }
+
+    /// Replays the game (None if it could not be read). `default_variant` is the variant of a
+    /// record without a `Variant` tag. `keep_moves` keeps the resolved moves, which
+    /// [`Replayed::key`], [`Replayed::reaches`] and [`Replayed::opening`] need.
+    pub fn replay(
+        &self,
+        default_variant: Option<Variant>,
+        keep_moves: bool,
+    ) -> Option<Replayed<'_>> {
+        let record = self.record()?;
+        let opts = Options {
+            default_variant,
+            keep_moves,
+        };
+        Some(Replayed {
+            record,
+            report: replay::replay(record, &opts),
+        })
+    }
+}
+
+/// A position without its move counters: the pieces on the board and in hand, and the side to
+/// move. Two positions with equal keys are the same position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionKey {
+    /// Wa: the 128-bit Zobrist hash of board, hands and side to move that the repetition rule
+    /// uses (two positions share one with probability about 2^-128).
+    Wa(u128),
+    /// Gufū: the position string without its ply number.
+    Gufu(String),
+}
+
+/// The positions of the games, keyed.
+trait Keyed: Notate {
+    fn key(&self) -> PositionKey;
+}
+
+impl Keyed for wa::Game {
+    fn key(&self) -> PositionKey {
+        PositionKey::Wa(self.position().repetition_hash())
+    }
+}
+
+impl Keyed for gufu::Position {
+    fn key(&self) -> PositionKey {
+        let s = self.position_string();
+        // `<board> <side> <hand> <ply>`: drop the ply.
+        let head = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
+        PositionKey::Gufu(head.to_string())
+    }
+}
+
+impl PositionKey {
+    /// The key of a position string of `variant` (Wa: the FEN; Gufū: kifu's form), or what
+    /// is wrong with the string.
+    pub fn parse(variant: Variant, text: &str) -> Result<PositionKey, String> {
+        match State::from_position_string(variant, text) {
+            Ok(state) => Ok(for_game!(&state, p => p.key())),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The key of the usual start position of `variant`.
+    pub fn start(variant: Variant) -> PositionKey {
+        for_game!(&State::start(variant), p => p.key())
+    }
+}
+
+/// What replaying a game found.
+#[derive(Debug)]
+pub struct Replayed<'g> {
+    record: &'g Record,
+    report: Report,
+}
+
+impl Replayed<'_> {
+    /// The variant replayed (None when the record names none kifu knows).
+    pub fn variant(&self) -> Option<Variant> {
+        self.report.variant
+    }
+
+    /// Whether every move is legal and the record is sound.
+    pub fn valid(&self) -> bool {
+        self.report.valid()
+    }
+
+    /// The kind of the error that stopped the replay (as `kifu validate` names it).
+    pub fn error_kind(&self) -> Option<&'static str> {
+        self.report.errors.first().map(|p| p.kind.name())
+    }
+
+    /// How the main line ended on the board, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.report.outcome
+    }
+
+    /// The plies of the main line that were replayed.
+    pub fn main_plies(&self) -> u64 {
+        self.report.main_plies
+    }
+
+    /// Whether the game starts from its variant's usual start position.
+    pub fn from_usual_start(&self) -> bool {
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
+            return false;
+        };
+        for_game!(played, p => p.start.key()) == PositionKey::start(v)
+    }
+
+    /// The key that two records of the same game share: the variant, the start position and
+    /// the main line's moves as the rules resolved them (not as written: Hodges, long, engine
+    /// or any other notation, kanji or letter ranks, give the same key). Tags, comments,
+    /// variations and move counters do not count. None for a game that was not fully replayed
+    /// (or was replayed without `keep_moves`).
+    pub fn key(&self, maker: &KeyMaker) -> Option<GameKey> {
+        let played = self.report.played.as_ref().filter(|_| self.valid())?;
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let moves: Vec<_> = main_moves(p, mt).collect();
+            (moves.len() as u64 == self.main_plies())
+                .then(|| maker.key(&(self.variant(), p.start.key(), moves)))
+        })
+    }
+
+    /// Whether the main line (its start included) reaches the position of `target`.
+    pub fn reaches(&self, target: &Target) -> bool {
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
+            return false;
+        };
+        let Some(wanted) = target.key(v) else {
+            return false;
+        };
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let mut state = p.start.clone();
+            state.key() == *wanted
+                || main_moves(p, mt).any(|m| {
+                    state.play_unchecked(m);
+                    state.key() == *wanted
+                })
+        })
+    }
+
+    /// The first `plies` moves of the main line in the variant's usual notation (Hodges
+    /// style; kanji ranks for Gufū, letter ranks for Wa), as `kifu convert` writes them.
+    pub fn opening(&self, plies: usize) -> Vec<String> {
+        let (Some(v), Some(played)) = (self.variant(), self.report.played.as_ref()) else {
+            return Vec::new();
+        };
+        let style = Style::default_for(v);
+        let mt = &self.record.movetext;
+        for_game!(played, p => {
+            let mut state = p.start.clone();
+            main_moves(p, mt)
+                .take(plies)
+                .map(|m| {
+                    let before = state.clone();
+                    state.play_unchecked(m);
+                    before.move_text(m, &state, style)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The resolved moves of the main line, as far as the replay went (with `keep_moves`).
+fn main_moves<'a, G: Position>(
+    played: &'a Played<G>,
+    mt: &'a Movetext,
+) -> impl Iterator<Item = &'a G::Move> + 'a {
+    mt.main_line()
+        .nodes
+        .iter()
+        .map_while(|id| played.moves.get(id.index()).and_then(Option::as_ref))
+}

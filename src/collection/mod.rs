@@ -1,0 +1,29 @@
+//! Working with collections of games: choosing games ([`filter`]), recognising the same game
+//! written twice ([`dedup`]), and summarising a collection ([`stats`]).
+//!
+//! These tools read many games and look at each once, so they are built for streaming:
+//! [`scan`] cuts every input into games and examines them on several threads, handing the
+//! results over in input order; [`game`] is the one place that reads a game and replays it
+//! (everything else here works on what it reports), so a game's bytes, tags and replayed main
+//! line are all the other modules see.
+//!
+//! ```
+//! use kifu::collection::filter::{Conditions, Pattern};
+//! use kifu::collection::game::Game;
+//! use kifu::record::GameChunk;
+//!
+//! let text = "[Black \"A\"]\n[White \"B\"]\n[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n";
+//! let chunk = GameChunk { bytes: text.as_bytes().to_vec(), offset: 0, line: 1, index: 0 };
+//! let game = Game::read(Ok(chunk), false);
+//! let mut wanted = Conditions::default();
+//! wanted.players.push(Pattern::parse("B").unwrap());
+//! assert!(wanted.check(&game, None).matched);
+//! assert!(!wanted.needs_replay()); // a condition on tags alone: the moves are not replayed
+//! ```
+
+pub mod dedup;
+pub mod filter;
+pub mod game;
+pub mod position;
+pub mod scan;
+pub mod stats;

@@ -1,0 +1,362 @@
+//! Reading a collection: every input cut into games, each game examined on several threads,
+//! and the results handed over in input order.
+//!
+//! A reader thread takes the inputs one after the other, each already cut into games by the
+//! caller's input loop (the command line's opens a file and runs the
+//! [`GameSplitter`](crate::record::GameSplitter) over it: streaming, one game at a time), and
+//! hands the games over in batches (memory is bounded by the batches in flight, whatever the
+//! size of the files); `threads` workers run `examine` on each game; the caller's `consume`
+//! sees every input and game in input order whatever the threads do.
+
+use crate::record::{ErrorKind, GameChunk, RecordError, Span};
+use std::collections::BTreeMap;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+
+/// An input, as the input loop gives it.
+pub enum Input<G> {
+    /// An input that could be opened, and its games.
+    Opened { name: String, games: G },
+    /// An input that could not be opened.
+    Failed { name: String, message: String },
+}
+
+/// What reading an input gives, one at a time.
+pub enum Read {
+    /// A game, numbered from 1 in its input (or the splitter's error for it: a game too large).
+    Game {
+        index: usize,
+        chunk: Result<GameChunk, RecordError>,
+    },
+    /// Reading failed: the input ends here.
+    Failed(String),
+}
+
+/// What `consume` is given, in input order.
+#[derive(Debug)]
+pub enum Item<T> {
+    /// An input was opened; its games follow.
+    Opened { name: Arc<str> },
+    /// An input could not be opened, or reading it failed (its remaining games are lost).
+    Io { name: Arc<str>, message: String },
+    /// A game of the input `name`, counted from 1, as `examine` saw it. An input without any
+    /// game gives one game: an `empty_input` error.
+    Game {
+        name: Arc<str>,
+        index: usize,
+        value: T,
+    },
+}
+
+/// Whether `consume` wants more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Games per batch, and bytes per batch: small enough to bound memory and share the work,
+/// large enough to make the hand-over cheap.
+const BATCH_GAMES: usize = 32;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Reads every input, runs `examine` on each game (on `threads` threads, at least one) and
+/// gives `consume` the inputs and results in input order, until the inputs end or `consume`
+/// says [`Flow::Stop`].
+///
+/// `inputs` is pulled on the reader thread: a lazy iterator opens one file at a time.
+pub fn scan<I, G, T, F, C>(inputs: I, threads: usize, examine: F, mut consume: C)
+where
+    I: IntoIterator<Item = Input<G>>,
+    I::IntoIter: Send,
+    G: Iterator<Item = Read>,
+    T: Send,
+    F: Fn(Result<GameChunk, RecordError>) -> T + Sync,
+    C: FnMut(Item<T>) -> Flow,
+{
+    let threads = threads.max(1);
+    let inputs = inputs.into_iter();
+    let (job_tx, job_rx) = sync_channel::<Batches<Chunk>>(threads * 2);
+    // Shared by the workers only: when the last one stops, the channel closes and the reader
+    // stops too (even while it waits to send).
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (done_tx, done_rx) = sync_channel::<Batches<T>>(threads * 2);
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_all(inputs, job_tx));
+        for _ in 0..threads {
+            let (jobs, done, examine) = (Arc::clone(&job_rx), done_tx.clone(), &examine);
+            scope.spawn(move || work(&jobs, done, examine));
+        }
+        drop(job_rx);
+        drop(done_tx);
+        in_order(done_rx, &mut consume);
+    });
+}
+
+type Chunk = Result<GameChunk, RecordError>;
+
+/// Numbered batches of items.
+type Batches<T> = (u64, Vec<Item<T>>);
+
+/// A worker: takes batches, examines their games, sends them on.
+fn work<T, F>(jobs: &Mutex<Receiver<Batches<Chunk>>>, done: SyncSender<Batches<T>>, examine: &F)
+where
+    F: Fn(Chunk) -> T,
+{
+    loop {
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, batch)) = job else { return };
+        let examined = batch
+            .into_iter()
+            .map(|item| match item {
+                Item::Opened { name } => Item::Opened { name },
+                Item::Io { name, message } => Item::Io { name, message },
+                Item::Game { name, index, value } => Item::Game {
+                    name,
+                    index,
+                    value: examine(value),
+                },
+            })
+            .collect();
+        if done.send((seq, examined)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Hands the examined batches to `consume` in sequence; returning drops the receiver, which
+/// stops the workers and then the reader.
+fn in_order<T>(rx: Receiver<Batches<T>>, consume: &mut impl FnMut(Item<T>) -> Flow) {
+    let mut pending: BTreeMap<u64, Vec<Item<T>>> = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, batch) in rx {
+        pending.insert(seq, batch);
+        while let Some(batch) = pending.remove(&next) {
+            next += 1;
+            for item in batch {
+                if consume(item) == Flow::Stop {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The reader thread: every input's games sent in batches, in order.
+fn read_all<I, G>(inputs: I, tx: SyncSender<Batches<Chunk>>)
+where
+    I: Iterator<Item = Input<G>>,
+    G: Iterator<Item = Read>,
+{
+    let mut batch = Batch {
+        items: Vec::new(),
+        bytes: 0,
+        seq: 0,
+        tx,
+    };
+    for input in inputs {
+        let (name, games) = match input {
+            Input::Failed { name, message } => {
+                if !batch.push(
+                    Item::Io {
+                        name: name.into(),
+                        message,
+                    },
+                    0,
+                ) {
+                    return;
+                }
+                continue;
+            }
+            Input::Opened { name, games } => (Arc::<str>::from(name), games),
+        };
+        if !batch.push(Item::Opened { name: name.clone() }, 0) {
+            return;
+        }
+        let mut any = false;
+        for read in games {
+            let item = match read {
+                Read::Failed(message) => Item::Io {
+                    name: name.clone(),
+                    message,
+                },
+                Read::Game { index, chunk } => Item::Game {
+                    name: name.clone(),
+                    index,
+                    value: chunk,
+                },
+            };
+            let (failed, size) = match &item {
+                Item::Game { value, .. } => (false, value.as_ref().map_or(0, |c| c.bytes.len())),
+                _ => (true, 0),
+            };
+            if !batch.push(item, size) {
+                return;
+            }
+            if failed {
+                break;
+            }
+            any = true;
+        }
+        if !any {
+            let empty = RecordError::new(
+                ErrorKind::EmptyInput,
+                "no game: the input is empty",
+                Span::at(0),
+            );
+            let item = Item::Game {
+                name,
+                index: 1,
+                value: Err(empty),
+            };
+            if !batch.push(item, 0) {
+                return;
+            }
+        }
+    }
+    batch.send();
+}
+
+/// The batch being filled by the reader.
+struct Batch {
+    items: Vec<Item<Chunk>>,
+    bytes: usize,
+    seq: u64,
+    tx: SyncSender<Batches<Chunk>>,
+}
+
+impl Batch {
+    /// Adds an item, sending the batch when full; false once nobody listens any more.
+    fn push(&mut self, item: Item<Chunk>, size: usize) -> bool {
+        self.items.push(item);
+        self.bytes += size;
+        if self.items.len() >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
+            return self.send();
+        }
+        true
+    }
+
+    fn send(&mut self) -> bool {
+        if self.items.is_empty() {
+            return true;
+        }
+        self.bytes = 0;
+        self.seq += 1;
+        self.tx
+            .send((self.seq - 1, std::mem::take(&mut self.items)))
+            .is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::record::GameSplitter;
+
+    /// Texts as inputs, cut by the splitter.
+    fn inputs(texts: &[String]) -> Vec<Input<impl Iterator<Item = Read> + '_>> {
+        texts
+            .iter()
+            .map(|s| Input::Opened {
+                name: format!("in{}", s.len()),
+                games: GameSplitter::new(s.as_bytes())
+                    .enumerate()
+                    .map(|(i, chunk)| Read::Game {
+                        index: i + 1,
+                        chunk,
+                    }),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_game_in_input_order_on_any_number_of_threads() {
+        let game = |i: usize| format!("[Round \"{i}\"]\n\n1. K*2三>W *\n\n");
+        let texts: Vec<String> = vec![
+            (0..100).map(game).collect(),
+            String::new(),
+            (100..250).map(game).collect(),
+        ];
+        for threads in [1, 2, 4] {
+            let mut seen = Vec::new();
+            scan(
+                inputs(&texts),
+                threads,
+                |chunk| chunk.map(|c| String::from_utf8(c.bytes).unwrap()),
+                |item| {
+                    match item {
+                        Item::Opened { name } => seen.push(format!("open {name}")),
+                        Item::Io { .. } => panic!("no I/O error here"),
+                        Item::Game { index, value, .. } => match value {
+                            Ok(text) => seen.push(format!("{index} {text}")),
+                            Err(e) => seen.push(format!("{index} {}", e.kind.name())),
+                        },
+                    }
+                    Flow::Continue
+                },
+            );
+            assert_eq!(seen.len(), 3 + 250 + 1, "threads {threads}");
+            assert_eq!(seen[0], format!("open in{}", texts[0].len()));
+            assert_eq!(seen[1], format!("1 {}", game(0)));
+            assert_eq!(seen[101], "open in0");
+            assert_eq!(seen[102], "1 empty_input");
+            assert_eq!(seen[104], format!("1 {}", game(100)));
+            assert_eq!(seen[253], format!("150 {}", game(249)));
+        }
+    }
+
+    #[test]
+    fn stopping_early_and_failing_inputs() {
+        let text: String = (0..1000)
+            .map(|i| format!("[Round \"{i}\"]\n\n1. K*2三>W *\n\n"))
+            .collect();
+        // An input that cannot be opened, one that fails after two games, then a long one.
+        let texts = [text.clone(), text];
+        type Games<'a> = Box<dyn Iterator<Item = Read> + Send + 'a>;
+        let mut inputs: Vec<Input<Games>> = vec![Input::Failed {
+            name: "gone".into(),
+            message: "no such file".into(),
+        }];
+        for (i, input) in super::tests::inputs(&texts).into_iter().enumerate() {
+            if let Input::Opened { name, games } = input {
+                let games: Games = match i {
+                    0 => Box::new(games.take(2).chain([Read::Failed("disk on fire".into())])),
+                    _ => Box::new(games),
+                };
+                inputs.push(Input::Opened { name, games });
+            }
+        }
+        let mut games = 0;
+        let mut errors = Vec::new();
+        scan(
+            inputs,
+            2,
+            |_| (),
+            |item| {
+                match item {
+                    Item::Io { name, message } => errors.push(format!("{name}: {message}")),
+                    Item::Game { .. } => games += 1,
+                    Item::Opened { .. } => {}
+                }
+                if games == 10 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+        );
+        let name = format!("in{}", texts[0].len());
+        assert_eq!(
+            errors,
+            [
+                "gone: no such file".to_string(),
+                format!("{name}: disk on fire")
+            ]
+        );
+        assert_eq!(games, 10);
+    }
+}
