@@ -157,6 +157,7 @@ macro_rules! named_kinds {
 pub mod analysis;
 pub mod betza;
 pub mod collection;
+pub mod encoding;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;

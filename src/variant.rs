@@ -37,26 +37,39 @@ impl Variant {
     }
 
     /// Reads a name as records and users write it: case-insensitive, with or without
-    /// "shogi"/"shōgi", macrons or doubled vowels (`Gufu`, `Gufuu`, `Gufū shōgi`, `Wa shogi`,
-    /// `wa-shogi`, `crazywa`, `wa-nodrop`, `Wa shogi (no drops)`).
+    /// "shogi"/"shōgi"/"将棋", macrons or doubled vowels, in Latin letters or kanji (`Gufu`,
+    /// `Gufuu`, `Gufū shōgi`, `颶風将棋`, `Wa shogi`, `和将棋`, `Wa shōgi (和将棋)`, `crazywa`,
+    /// `wa-nodrop`, `Wa shogi (no drops)`).
+    ///
+    /// XBoard's variant names mean what XBoard means by them: `wa-shogi` (written so, with the
+    /// hyphen) is the game HaChu plays, without drops; `crazywa` is the game with drops.
     pub fn from_name(s: &str) -> Option<Variant> {
-        let mut n: String = s
+        if s.trim().eq_ignore_ascii_case("wa-shogi") {
+            return Some(Variant::WaNoDrop);
+        }
+        let n: String = s
             .to_lowercase()
             .replace('ū', "u")
             .replace('ō', "o")
             .replace("uu", "u")
             .replace("ou", "o")
+            .replace('將', "将")
             .chars()
             .filter(|c| c.is_alphanumeric())
             .collect();
-        for suffix in ["shogi", "shougi"] {
-            if let Some(stripped) = n.strip_suffix(suffix) {
-                n = stripped.to_string();
-            }
-        }
-        let n = n.replace("shogi", "");
-        match n.as_str() {
-            "gufu" | "gufushogi" => Some(Variant::Gufu),
+        let n = n
+            .replace("shogi", "")
+            .replace("将棋", "")
+            .replace('和', "wa")
+            .replace("颶風", "gufu");
+        // The name in both scripts (`Wa shōgi (和将棋)`): once is enough.
+        let half = n.len() / 2;
+        let n = match n.split_at_checked(half) {
+            Some((a, b)) if a == b && !a.is_empty() => a,
+            _ => n.as_str(),
+        };
+        match n {
+            "gufu" => Some(Variant::Gufu),
             "wa" | "crazywa" | "wadrops" | "wawithdrops" => Some(Variant::Wa),
             "wanodrop" | "wanodrops" | "wawithoutdrops" | "hachuwa" => Some(Variant::WaNoDrop),
             _ => None,
@@ -87,13 +100,35 @@ mod tests {
         for s in ["gufu", "Gufu", "GUFUU", "Gufū shōgi", "Gufuu shogi", "gufū"] {
             assert_eq!(Variant::from_name(s), Some(Variant::Gufu), "{s}");
         }
-        for s in ["wa", "Wa shogi", "wa-shogi", "WA", "crazywa", "Wa shōgi"] {
+        for s in ["颶風将棋", "颶風將棋", "颶風", " Gufū shōgi "] {
+            assert_eq!(Variant::from_name(s), Some(Variant::Gufu), "{s}");
+        }
+        for s in [
+            "wa",
+            "Wa shogi",
+            "WA",
+            "crazywa",
+            "CrazyWa",
+            "Wa shōgi",
+            "Wa Shogi (with drops)",
+            "和将棋",
+            "和將棋",
+            "Wa shōgi (和将棋)",
+        ] {
             assert_eq!(Variant::from_name(s), Some(Variant::Wa), "{s}");
         }
-        for s in ["wa-nodrop", "Wa shogi (no drops)", "wa nodrops"] {
+        // XBoard's names: `wa-shogi` is HaChu's game, without drops; `crazywa` has drops.
+        for s in [
+            "wa-nodrop",
+            "Wa shogi (no drops)",
+            "wa nodrops",
+            "wa-shogi",
+            "Wa-Shogi",
+            " wa-shogi ",
+        ] {
             assert_eq!(Variant::from_name(s), Some(Variant::WaNoDrop), "{s}");
         }
-        for s in ["chess", "", "shogi", "w"] {
+        for s in ["chess", "", "shogi", "w", "将棋", "wawa wa", "gufu wa"] {
             assert_eq!(Variant::from_name(s), None, "{s}");
         }
     }

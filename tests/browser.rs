@@ -15,6 +15,7 @@
 //! environment variable `CI` set they fail instead. `KIFU_CHROMIUM` and `KIFU_CHROMEDRIVER`
 //! name other binaries than `/usr/bin/chromium` and `/usr/bin/chromedriver`.
 
+mod common;
 mod diagram;
 mod pages;
 

@@ -318,7 +318,8 @@ fn output_to_a_file_and_to_a_directory() {
             "--to",
             "json",
             "-o",
-            outdir.to_str().unwrap(),
+            // A trailing `/`: a directory (without it, one file holding both).
+            &format!("{}/", outdir.display()),
         ],
         None,
     );

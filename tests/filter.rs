@@ -646,3 +646,38 @@ fn a_closed_pipe_ends_the_run_quietly() {
         assert_eq!(o.status.code(), Some(0), "{extra:?}: {err}");
     }
 }
+
+#[test]
+fn inputs_are_found_and_read_as_validate_reads_them() {
+    let c = Corpus::new("inputs");
+    let found = c.found();
+    let count = |args: &[&str]| {
+        let mut all = vec!["filter", "--count", &found];
+        all.extend_from_slice(args);
+        let o = kifu(&all);
+        (o.status.code(), stdout(&o), stderr(&o))
+    };
+    // gufu.psn's 8 games and sjis.psn's; not the hidden file, nor notes.txt.
+    let (code, n, err) = count(&[]);
+    assert_eq!((code, n.as_str()), (Some(0), "9\n"), "{err}");
+    // The encoding warning, as validate gives it, before the summary.
+    says(&err, "sjis.psn: warning[encoding]: not UTF-8");
+    assert!(
+        err.lines().last().unwrap().starts_with("2 files, 9 games"),
+        "{err}"
+    );
+    assert_eq!(count(&["--hidden"]).1, "19\n");
+    assert_eq!(count(&["--ext", "psn,txt"]).1, "19\n");
+    // Forced to read UTF-8, the Shift_JIS game cannot be read: not written, counted invalid.
+    let (_, n, err) = count(&["--encoding", "utf-8"]);
+    assert_eq!(n, "8\n");
+    assert!(!err.contains("warning"), "{err}");
+    says(
+        &err,
+        "2 files, 9 games: 8 matched, 0 dropped as duplicates, 1 invalid",
+    );
+    // A game of a Shift_JIS file is written in UTF-8 (what was read).
+    let o = kifu(&["filter", &format!("{found}/sjis.psn")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), corpus::sjis_record());
+}

@@ -23,13 +23,15 @@
 mod common;
 
 use common::checks;
+use common::files::{names, scratch};
 use common::games::{positions, styles};
 use common::mutate;
 use common::rng::Rng;
 use kifu::Variant;
+use kifu::encoding::{Choice, Decoder};
 use kifu::for_game;
 use kifu::notation::RankStyle;
-use kifu::record::{parse_bytes, parse_str};
+use kifu::record::{parse_bytes, parse_str, read_records};
 use kifu::replay::{Options, State, replay};
 use kifu::rules::{Position, PositionError};
 use kifu::svg;
@@ -978,8 +980,9 @@ fn kifu_stdin(args: &[&str], input: &[u8]) -> Run {
 /// - Its diagnostics (stderr, and validate's human stdout) are UTF-8 without control
 ///   characters (other than line breaks) and agree with the status: 0 reports no `error[`, 1
 ///   reports a record error (an `error[kind]` that is not `io` or `usage`), 2 says something.
-/// - `validate --format json` writes JSON Lines: objects with a `type`, the summary last,
-///   whose counts are those of the lines above it and give the exit status.
+/// - `validate --format json` writes JSON Lines: objects with a `type` (games, I/O errors, and
+///   the warnings of whole files, such as how a file was decoded), the summary last, whose
+///   counts are those of the lines above it and give the exit status.
 /// - `render` to stdout writes one whole SVG on success, nothing on failure.
 /// - With `-o` (watched inside this test's scratch directories): nothing is touched outside
 ///   the target (no temporary file left beside it), nothing inside a target directory is a
@@ -1112,8 +1115,10 @@ fn sane(run: &Run, ctx: &str) -> i32 {
     code
 }
 
-/// `validate --format json`: every line an object with a `type`; the summary last, counting
-/// the lines above it, and giving the exit status.
+/// `validate --format json`: every line an object with a `type` (`game`, `error`, `warning` for
+/// a file's own warning, which comes before that file's games); the summary last, counting the
+/// lines above it (games, valid and invalid games, warnings: the files' and the games'), and
+/// giving the exit status.
 #[track_caller]
 fn check_json_lines(run: &Run, code: i32, ctx: &str) {
     let out = run.out();
@@ -1128,19 +1133,41 @@ fn check_json_lines(run: &Run, code: i32, ctx: &str) {
     let games = count(&|v| v["type"] == "game");
     let valid = count(&|v| v["type"] == "game" && v["valid"] == true);
     let io = count(&|v| v["type"] == "error");
+    // A file's own warnings (how it was decoded), before its games.
+    let file_warnings = count(&|v| v["type"] == "warning");
     assert_eq!(
-        games + io,
+        games + io + file_warnings,
         rest.len() as u64,
         "{ctx}: lines of an unknown type:\n{out}"
     );
+    for (i, w) in rest.iter().enumerate() {
+        if w["type"] != "warning" {
+            continue;
+        }
+        assert!(
+            w["file"].is_string() && w["kind"].is_string() && w["message"].is_string(),
+            "{ctx}: a warning line without file, kind and message: {w}"
+        );
+        assert!(
+            !rest[..i]
+                .iter()
+                .any(|v| v["type"] == "game" && v["file"] == w["file"]),
+            "{ctx}: a file's warning after its games:\n{out}"
+        );
+    }
+    let game_warnings: u64 = rest
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .map(|v| v["warnings"].as_array().map_or(0, |a| a.len() as u64))
+        .sum();
     let n = |k: &str| {
         last[k]
             .as_u64()
             .unwrap_or_else(|| panic!("{ctx}: summary {k}: {last}"))
     };
     assert_eq!(
-        (n("games"), n("valid"), n("invalid")),
-        (games, valid, games - valid),
+        (n("games"), n("valid"), n("invalid"), n("warnings")),
+        (games, valid, games - valid, file_warnings + game_warnings),
         "{ctx}: the summary does not count the lines:\n{out}"
     );
     let want = if n("io_errors") > 0 {
@@ -1239,16 +1266,48 @@ fn sane_catches_what_it_promises() {
     );
 
     // validate --format json.
-    let game = |valid: bool| format!("{{\"type\":\"game\",\"valid\":{valid}}}\n");
-    let summary = |games: u32, valid: u32, io: u32| {
+    let game =
+        |valid: bool| format!("{{\"type\":\"game\",\"file\":\"g.psn\",\"valid\":{valid}}}\n");
+    let summary_w = |games: u32, valid: u32, io: u32, warnings: u32| {
         format!(
-            "{{\"type\":\"summary\",\"games\":{games},\"valid\":{valid},\"invalid\":{},\"io_errors\":{io}}}\n",
+            "{{\"type\":\"summary\",\"games\":{games},\"valid\":{valid},\"invalid\":{},\"warnings\":{warnings},\"io_errors\":{io}}}\n",
             games - valid
         )
     };
+    let summary = |games: u32, valid: u32, io: u32| summary_w(games, valid, io, 0);
+    let warning = "{\"type\":\"warning\",\"file\":\"g.psn\",\"kind\":\"encoding\",\"message\":\"read as Shift_JIS\"}\n";
     let json = "validate --format json g.psn";
     let ok = game(true) + &game(false) + &summary(2, 1, 0);
     passes(fake(json, 1, &ok, ""), 1);
+    let warned = warning.to_string() + &game(true) + &summary_w(1, 1, 0, 1);
+    passes(fake(json, 0, &warned, ""), 0);
+    fails(
+        "JSON: a warning line not counted",
+        fake(
+            json,
+            0,
+            &(warning.to_string() + &game(true) + &summary(1, 1, 0)),
+            "",
+        ),
+    );
+    fails(
+        "JSON: a file's warning after its games",
+        fake(
+            json,
+            0,
+            &(game(true) + warning + &summary_w(1, 1, 0, 1)),
+            "",
+        ),
+    );
+    fails(
+        "JSON: a line of an unknown type",
+        fake(
+            json,
+            0,
+            &(game(true) + "{\"type\":\"note\"}\n" + &summary(1, 1, 0)),
+            "",
+        ),
+    );
     fails("JSON: no summary", fake(json, 1, "", ""));
     fails("JSON: the wrong status", fake(json, 0, &ok, ""));
     fails(
@@ -1285,7 +1344,7 @@ fn sane_catches_what_it_promises() {
             .map(|(p, w)| (PathBuf::from(p), w.to_string()))
             .collect()
     };
-    let root = temp_dir("sane");
+    let root = scratch("sane");
     std::fs::write(root.join("whole.svg"), svg).unwrap();
     std::fs::write(root.join("half.svg"), &svg[..30]).unwrap();
     let with_output = |args: &str, code: i32, target: &str, before: Tree, after: Tree| {
@@ -1381,28 +1440,8 @@ fn sane_catches_what_it_promises() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// A fresh directory of this test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kifu-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn list(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
 fn no_temp_files(dir: &Path, ctx: &str) {
-    let left: Vec<String> = list(dir)
+    let left: Vec<String> = names(dir)
         .into_iter()
         .filter(|n| n.contains(".tmp") || n.contains("kifu-"))
         .collect();
@@ -1421,12 +1460,17 @@ fn is_complete_svg(b: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether the library finds every game of `bytes` valid.
+/// Whether the library finds every game of `bytes` valid, read as the binary reads a file:
+/// decoded by `kifu::encoding::Decoder` (UTF-16 with a byte-order mark, CP932), so that the
+/// two agree on bytes that are not UTF-8.
 fn lib_all_valid(bytes: &[u8], v: Option<Variant>) -> bool {
     let bytes = bytes.to_vec();
     on_small_stack("lib_all_valid".into(), move || {
-        parse_bytes(&bytes).iter().all(|g| match g {
-            Ok(rec) => replay(rec, &keep()(v)).valid(),
+        let Ok(text) = Decoder::new(&bytes[..], Choice::Auto) else {
+            return false;
+        };
+        read_records(text).all(|g| match g {
+            Ok(rec) => replay(&rec, &keep()(v)).valid(),
             Err(_) => false,
         })
     })
@@ -1507,7 +1551,7 @@ fn check_cli_case(dir: &Path, bytes: &[u8], v: Option<Variant>, ctx: &str) {
 fn cli_fuzz(test: &str, range: std::ops::Range<u64>) {
     let seed = seed();
     let corpus = corpus();
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     let cases: Vec<u64> = match only_case() {
         Some(i) => vec![i],
         None => range.collect(),
@@ -1537,6 +1581,37 @@ fn cli_fuzz(test: &str, range: std::ops::Range<u64>) {
 
 fn save_case_path(test: &str, seed: u64, index: u64) -> PathBuf {
     std::env::temp_dir().join(format!("kifu-hostile-{test}-{seed:#x}-{index}.psn"))
+}
+
+/// The library (through `kifu::encoding::Decoder`) and the binary agree on records that are not
+/// UTF-8: Shift_JIS and UTF-16 with a byte-order mark, valid and invalid.
+#[test]
+fn binary_and_library_agree_on_encodings() {
+    let valid = "[Event \"颶風将棋 研究会\"]\n[Variant \"颶風将棋\"]\n\n\
+1. K*2二>S {玉を打つ} 2. K*1一>E 3. W*2三>W *\n";
+    let invalid = "[Event \"颶風将棋 研究会\"]\n[Variant \"颶風将棋\"]\n\n\
+1. K*2二>S {玉を打つ} 2. K*2二>E *\n";
+    let dir = scratch("encodings");
+    for (name, text, all_valid) in [("valid", valid, true), ("invalid", invalid, false)] {
+        let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+        assert!(!unmappable);
+        let utf16 = |be: bool| -> Vec<u8> {
+            let bom: &[u8] = if be { b"\xFE\xFF" } else { b"\xFF\xFE" };
+            let units = text.encode_utf16();
+            let body = units.flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() });
+            bom.iter().copied().chain(body).collect()
+        };
+        for (encoding, bytes) in [
+            ("Shift_JIS", sjis.into_owned()),
+            ("UTF-16LE", utf16(false)),
+            ("UTF-16BE", utf16(true)),
+        ] {
+            let ctx = format!("{name} game in {encoding}");
+            assert_eq!(lib_all_valid(&bytes, None), all_valid, "{ctx}: the library");
+            check_cli_case(&dir, &bytes, None, &ctx);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1661,7 +1736,7 @@ fn deep_nesting_through_the_binary_long() {
 }
 
 fn deep_nesting_binary(test: &str, depth: usize) {
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     for (name, text, want_valid) in [
         ("variations", deep_variations(depth / 2), true),
         ("wa variations", deep_wa_variations(depth / 5), true),
@@ -1840,7 +1915,7 @@ fn long_lines_long() {
 
 /// Lines of 10 MB (those named in `big`, or all when it is empty), or of `small` bytes.
 fn long_lines(test: &str, big: &[&str], small: usize) {
-    let dir = temp_dir(test);
+    let dir = scratch(test);
     let size = |name: &str| {
         if big.is_empty() || big.contains(&name) {
             10 * 1024 * 1024
@@ -1992,7 +2067,7 @@ fn nul_bytes() {
 
 #[test]
 fn dangling_symlink_as_input() {
-    let dir = temp_dir("dangling");
+    let dir = scratch("dangling");
     let link = dir.join("gone.psn");
     std::os::unix::fs::symlink(dir.join("nowhere.psn"), &link).unwrap();
     let l = link.to_str().unwrap();
@@ -2043,7 +2118,7 @@ fn dangling_symlink_as_input() {
 
 #[test]
 fn directory_where_a_file_is_expected() {
-    let dir = temp_dir("dir-as-file");
+    let dir = scratch("dir-as-file");
     let d = dir.join("game.psn");
     std::fs::create_dir(&d).unwrap();
     let ds = d.to_str().unwrap();
@@ -2074,16 +2149,16 @@ fn directory_where_a_file_is_expected() {
     // (An error and nothing written, or one whole diagram inside the directory.)
     match sane(&r, "render -o DIR") {
         0 => {
-            let files = list(&d);
+            let files = names(&d);
             assert_eq!(files.len(), 1, "render -o DIR wrote {files:?}");
             is_complete_svg(&std::fs::read(d.join(&files[0])).unwrap()).unwrap();
         }
         c => {
             assert_eq!(c, 2, "{}", r.err());
             assert!(
-                list(&d).is_empty(),
+                names(&d).is_empty(),
                 "render -o DIR failed but wrote {:?}",
-                list(&d)
+                names(&d)
             );
         }
     }
@@ -2107,7 +2182,7 @@ fn directory_where_a_file_is_expected() {
 
 #[test]
 fn directory_symlink_loops_terminate() {
-    let dir = temp_dir("loops");
+    let dir = scratch("loops");
     let a = dir.join("a");
     let b = a.join("b");
     std::fs::create_dir_all(&b).unwrap();
@@ -2147,7 +2222,7 @@ fn directory_symlink_loops_terminate() {
 /// I/O error for each, or the game if it was read first; never a panic or a hang.
 #[test]
 fn files_that_vanish_mid_run() {
-    let dir = temp_dir("vanish");
+    let dir = scratch("vanish");
     let n = 400;
     let text = kifu::generate::game(Variant::Wa, 3, 0, 300);
     for i in 0..n {
@@ -2296,7 +2371,7 @@ fn sample() -> PathBuf {
 
 #[test]
 fn output_into_a_missing_or_uncreatable_place() {
-    let dir = temp_dir("bad-output");
+    let dir = scratch("bad-output");
     let afile = dir.join("afile");
     std::fs::write(&afile, "not a directory").unwrap();
     let src = sample();
@@ -2341,7 +2416,7 @@ fn output_into_a_missing_or_uncreatable_place() {
         assert!(!Path::new(t).exists());
     }
     assert_eq!(std::fs::read_to_string(&afile).unwrap(), "not a directory");
-    assert_eq!(list(&dir), vec!["afile".to_string()], "left behind");
+    assert_eq!(names(&dir), vec!["afile".to_string()], "left behind");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -2349,7 +2424,7 @@ fn output_into_a_missing_or_uncreatable_place() {
 /// is either untouched or replaced whole.
 #[test]
 fn no_partial_files() {
-    let dir = temp_dir("partial");
+    let dir = scratch("partial");
     let out = dir.join("out.psn");
     let svg_out = dir.join("out.svg");
     std::fs::write(&out, "old").unwrap();
@@ -2376,7 +2451,10 @@ fn no_partial_files() {
         dir.join("boards").to_str().unwrap(),
     ]);
     assert_eq!(sane(&r, "render --every-ply invalid"), 2);
-    assert!(list(&dir.join("boards")).is_empty(), "half a set of boards");
+    assert!(
+        names(&dir.join("boards")).is_empty(),
+        "half a set of boards"
+    );
     // Converting a file onto itself reads it whole first.
     let g = dir.join("g.psn");
     std::fs::copy(sample(), &g).unwrap();
@@ -2397,7 +2475,7 @@ fn no_partial_files() {
 /// on private device nodes, so a failure cannot hurt the real /dev.
 #[test]
 fn output_onto_a_device_writes_to_the_device() {
-    let dir = temp_dir("devices");
+    let dir = scratch("devices");
     let full = dir.join("full");
     let null = dir.join("null");
     let made = Command::new("mknod")
@@ -2656,7 +2734,7 @@ fn streaming_in_any_chunks_long() {
 /// Standard input that is a directory (`kifu validate - < DIR`): an I/O error, exit 2.
 #[test]
 fn stdin_that_is_a_directory() {
-    let dir = temp_dir("stdin-dir");
+    let dir = scratch("stdin-dir");
     for args in [
         vec!["validate", "-"],
         vec!["validate", "--format", "json"],

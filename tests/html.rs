@@ -2,12 +2,13 @@
 //! from outside, its size) and the command's outputs. How it behaves in a browser is
 //! `tests/browser.rs`.
 
+mod common;
 mod pages;
 
+use common::files::names;
 use pages::{Scratch, fixture, games, kifu, page_of, positions};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::path::Path;
 
 /// The text between the first `open` and the next `close`.
 fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
@@ -247,15 +248,6 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn cli_outputs() {
     let dir = Scratch::new("cli");
@@ -268,12 +260,13 @@ fn cli_outputs() {
     assert!(out.starts_with("<!DOCTYPE html>") && out.ends_with("</html>\n"));
     assert_eq!(data(&out)["games"].as_array().unwrap().len(), 2);
     assert!(out.contains("class=\"games\""), "a list of the games");
-    // Several inputs into a directory: a page each, named after them.
+    // Several inputs into a directory (-o ending in /): a page each, named after them.
     let each = dir.0.join("each");
-    let (code, _, err) = run(&[two, wa, "--to", "html", "-o", each.to_str().unwrap()]);
+    let each_dir = format!("{}/", each.display());
+    let (code, _, err) = run(&[two, wa, "--to", "html", "-o", &each_dir]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
-        files_in(&each),
+        names(&each),
         ["crazywa-124-kanji.html", "gufu-two-games.html"]
     );
     // Several inputs to one output: one page with every game, of both variants.
@@ -283,6 +276,11 @@ fn cli_outputs() {
     assert_eq!(d["games"].as_array().unwrap().len(), 3);
     assert!(d["kinds"]["gufu"].is_object() && d["kinds"]["wa"].is_object());
     self_contained(&page);
+    // ... and to a new path not ending in /: one file, that same page.
+    let one = dir.0.join("both");
+    let (code, _, err) = run(&[two, wa, "--to", "html", "-o", one.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), page);
     // A page per game.
     let per = dir.0.join("per");
     let (code, _, err) = run(&[
@@ -296,10 +294,10 @@ fn cli_outputs() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
-        files_in(&per),
+        names(&per),
         ["gufu-two-games-game1.html", "gufu-two-games-game2.html"]
     );
-    for f in files_in(&per) {
+    for f in names(&per) {
         let p = std::fs::read_to_string(per.join(&f)).unwrap();
         assert_eq!(data(&p)["games"].as_array().unwrap().len(), 1);
     }

@@ -11,12 +11,12 @@ use kifu::rules::Position;
 use kifu::svg::{self, Labels, Options, Style};
 use kifu::{for_game, replay::State};
 use kifu::{gufu, wa};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
 mod diagram;
 
+use common::files::{names, scratch};
 use diagram::{
     board_pieces, colours, has_class, label, parse, piece_on, placement, points_to, text_of,
 };
@@ -827,30 +827,11 @@ fn kifu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kifu-render-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 const GUFU_GAME: &str = "[Event \"t\"]\n[Black \"Alice\"]\n[White \"Bob\"]\n[Variant \"Gufu\"]\n\n\
 1. K*2三>N 2. K*1一>S 3. W*2一>E 4. S*1三>W *\n";
 
 /// Ply 3 drops the Arashi where the Kaze is due: invalid from ply 3 on.
 const GUFU_BAD: &str = "[Variant \"Gufu\"]\n\n1. K*2三>N 2. K*1一>S 3. S*2一>E 4. W*1三>W *\n";
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|r| {
-            r.map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = kifu().arg("render").args(args).output().unwrap();
@@ -897,11 +878,7 @@ fn cli_final_position_to_stdout_and_file() {
     assert!(desc(&doc).contains("1ks/2/Kn1 b WS 3"), "{doc}");
     let d = parse(&doc);
     assert!(d.descendants().all(|n| !has_class(&n, "caption")));
-    assert_eq!(
-        files_in(&dir),
-        ["g.psn", "out.svg"],
-        "no temporary file left"
-    );
+    assert_eq!(names(&dir), ["g.psn", "out.svg"], "no temporary file left");
 
     // -o an existing directory: the default name in it.
     let sub = dir.join("sub");
@@ -914,7 +891,7 @@ fn cli_final_position_to_stdout_and_file() {
         sub.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(files_in(&sub), ["game1-ply000.svg"]);
+    assert_eq!(names(&sub), ["game1-ply000.svg"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -931,7 +908,7 @@ fn cli_every_ply() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let names = files_in(&out);
+    let names = names(&out);
     assert_eq!(
         names,
         [
@@ -1060,7 +1037,7 @@ fn cli_errors_exit_2_and_write_nothing() {
     let (code, _, _) = run(&[r, "--every-ply", "-o", r]);
     assert_eq!(code, 2);
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), GUFU_GAME);
-    assert_eq!(files_in(&dir), ["bad.psn", "g.psn"], "nothing else written");
+    assert_eq!(names(&dir), ["bad.psn", "g.psn"], "nothing else written");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1099,7 +1076,7 @@ fn cli_png() {
         every.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let names = files_in(&every);
+    let names = names(&every);
     assert_eq!(names.len(), 5);
     assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
     // --format svg wins over the extension.

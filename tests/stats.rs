@@ -294,3 +294,32 @@ fn the_readme_example_is_real_output() {
         assert_eq!(stdout(&kifu(&args)), expected, "{args:?}");
     }
 }
+
+#[test]
+fn inputs_are_found_and_read_as_validate_reads_them() {
+    let c = Corpus::new("stats-inputs");
+    let found = c.found();
+    let run = |args: &[&str]| {
+        let mut all = vec!["stats", "--format", "json", &found];
+        all.extend_from_slice(args);
+        let o = kifu(&all);
+        let s: Value = serde_json::from_slice(&o.stdout).unwrap();
+        (o.status.code(), s, stderr(&o))
+    };
+    // gufu.psn's 8 games (one invalid: no Variant tag) and sjis.psn's.
+    let (code, s, err) = run(&[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!((&s["files"], &s["games"]), (&json!(2), &json!(9)));
+    assert!(
+        err.contains("sjis.psn: warning[encoding]: not UTF-8"),
+        "{err}"
+    );
+    assert_eq!(run(&["--hidden"]).1["games"], json!(19));
+    assert_eq!(run(&["--ext", "psn,txt"]).1["games"], json!(19));
+    // Told its variant, club 5 is valid too.
+    let (code, s, _) = run(&["--variant", "gufu"]);
+    assert_eq!((code, &s["invalid"]), (Some(0), &json!(0)));
+    let (_, s, err) = run(&["--encoding", "utf-8"]);
+    assert_eq!(s["invalid_kinds"][0]["name"], "invalid_utf8", "{s}");
+    assert!(!err.contains("warning"), "{err}");
+}

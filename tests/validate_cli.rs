@@ -370,7 +370,7 @@ fn result_mismatch_is_a_warning_unless_strict() {
         r.both()
     );
     assert!(
-        r.stderr.contains("1 valid, 0 invalid, 1 warnings"),
+        r.stderr.contains("1 valid, 0 invalid, 1 warning,"),
         "{}",
         r.both()
     );
@@ -423,7 +423,7 @@ fn missing_file_exits_2_and_the_others_still_run() {
     assert!(r.stdout.contains("error[cannot_promote]"), "{}", r.both());
     assert!(
         r.stderr.contains("2 files, 2 games: 1 valid, 1 invalid")
-            && r.stderr.contains("1 I/O errors"),
+            && r.stderr.contains("1 I/O error"),
         "{}",
         r.both()
     );
@@ -453,7 +453,7 @@ fn dash_and_no_path_read_standard_input() {
         let r = kifu_stdin(args, &text);
         assert_eq!(r.code, 0, "{args:?}: {}", r.both());
         assert!(
-            r.stderr.contains("1 files, 2 games: 2 valid"),
+            r.stderr.contains("1 file, 2 games: 2 valid"),
             "{}",
             r.both()
         );
@@ -583,7 +583,7 @@ fn json_summary_counts() {
     ]);
     assert!(
         h.stderr.contains(&format!(
-            "4 files, 5 games: 3 valid, 2 invalid, 1 warnings, {plies} plies replayed"
+            "4 files, 5 games: 3 valid, 2 invalid, 1 warning, {plies} plies replayed"
         )),
         "{}",
         h.both()

@@ -1,10 +1,11 @@
 //! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
 
-use super::EXIT_ERROR;
-use super::convert::write_csv_row;
+use super::EXIT_OK;
+use super::convert::{stem, write_csv_row};
 use super::inputs::{Input, InputArgs};
 use super::load::{self, Loaded};
-use super::output::Sink;
+use super::output::{Failure, Outputs, PerInput, Sink, Target, per_input};
+use kifu::Variant;
 use kifu::analysis::annotate::{Judge, PlyNote};
 use kifu::analysis::mate::Options as MateOptions;
 use kifu::for_game;
@@ -29,8 +30,9 @@ use std::path::PathBuf;
 /// Output: the record with those NAGs and a short comment on each judged move
 /// (`{win in 7 → draw; best K-1二>N}`), which validates and converts like any record; or one
 /// row per ply (`--to csv`, `--to json`: ply, move, before, after, best, verdict). Only the
-/// main line is analysed. An invalid game is reported as `kifu validate` reports it and is
-/// not analysed (exit status 1).
+/// main line is analysed. Inputs are found and read as `kifu validate` finds and reads them
+/// (the same options; a file read as Shift_JIS gets its warning on standard error). An invalid
+/// game is reported as `kifu validate` reports it and is not analysed.
 ///
 /// Examples:
 ///
@@ -38,7 +40,12 @@ use std::path::PathBuf;
 ///
 ///   kifu analyze games/ --to csv -o plies.csv   # one row per ply
 ///
+///   kifu analyze games/ -o annotated/           # one annotated file per input
+///
 ///   kifu analyze wa.psn --mate-depth 2 --to json
+///
+/// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing
+/// is written to -o).
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -51,9 +58,16 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "psn")]
     to: To,
-    /// Write to this file (written whole or not at all). Default: standard output.
+    /// Where to write: a path ending in `/` or naming an existing directory is a directory
+    /// (created if missing) with one output per input, named after it (`game.psn`,
+    /// `game.csv`, `game.jsonl`); any other path is one file holding everything. Written whole
+    /// or not at all: a run that fails (exit status 2) leaves every old file as it was.
+    /// Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Option<Variant>,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -69,63 +83,95 @@ pub enum To {
     Json,
 }
 
+impl To {
+    /// The extension of an output file in a directory.
+    fn extension(self) -> &'static str {
+        match self {
+            To::Psn => "psn",
+            To::Csv => "csv",
+            To::Json => "jsonl",
+        }
+    }
+}
+
 /// The columns of `--to csv`.
 const COLUMNS: [&str; 8] = [
     "file", "game", "ply", "move", "before", "after", "best", "verdict",
 ];
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, mut status) = a.input.inputs();
-    let mut sink = match Sink::open(a.output.as_deref()) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("kifu: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let mut out = Out {
-        sink: &mut sink,
-        first: true,
-    };
-    if a.to == To::Csv
-        && let Err(e) = out.csv(COLUMNS.iter().map(|s| s.to_string()).collect())
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
-    }
-    for input in &inputs {
-        match analyze_input(&a, input, &mut out) {
-            Ok(s) => status = status.max(s),
-            Err(e) => {
-                // Nothing half-written survives: the sink is dropped unfinished.
-                eprintln!("kifu: cannot write: {e}");
-                return EXIT_ERROR;
-            }
-        }
-    }
-    if let Err(e) = sink.finish() {
-        eprintln!("kifu: {e}");
-        return EXIT_ERROR;
-    }
-    status
+    let found = a.input.expand();
+    per_input(&found, Target::of(a.output.as_deref()), &mut Analyze(&a))
 }
 
-struct Out<'a> {
-    sink: &'a mut Sink,
+/// The analysis, input after input, as [`per_input`] runs it.
+struct Analyze<'a>(&'a Args);
+
+impl PerInput for Analyze<'_> {
+    type Out = Out;
+
+    fn file_name(&self, input: &Input) -> Option<String> {
+        Some(format!("{}.{}", stem(input), self.0.to.extension()))
+    }
+
+    fn open(
+        &mut self,
+        outputs: &mut Outputs,
+        name: &str,
+        _: Option<&Input>,
+    ) -> Result<Out, Failure> {
+        Out::open(self.0, outputs, name)
+    }
+
+    fn read(
+        &mut self,
+        input: &Input,
+        out: Option<&mut Out>,
+        _: &mut Outputs,
+    ) -> Result<i32, Failure> {
+        match out {
+            Some(out) => analyze_input(self.0, input, out),
+            // Every input has an output (its own, or the one for all).
+            None => Ok(EXIT_OK),
+        }
+    }
+
+    fn close(&mut self, outputs: &mut Outputs, out: Out) -> Result<(), Failure> {
+        outputs.close(out.sink)
+    }
+}
+
+/// One output being written.
+struct Out {
+    sink: Sink,
     /// No record written yet (records are separated by a blank line).
     first: bool,
 }
 
-impl Out<'_> {
+impl Out {
+    /// An output, with the CSV header.
+    fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Out, Failure> {
+        let mut out = Out {
+            sink: outputs.open(name)?,
+            first: true,
+        };
+        if a.to == To::Csv {
+            out.csv(COLUMNS.iter().map(|s| s.to_string()).collect())
+                .map_err(|e| out.sink.failure(&e))?;
+        }
+        Ok(out)
+    }
+
     fn csv(&mut self, fields: Vec<String>) -> std::io::Result<()> {
-        write_csv_row(self.sink, fields)
+        write_csv_row(&mut self.sink, fields)
     }
 }
 
-fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32> {
+/// Analyses the games of one input into `out`: the input's exit status, or why writing failed.
+fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> Result<i32, Failure> {
     let name = input.display();
     let opts = kifu::replay::Options {
-        default_variant: a.input.variant,
+        default_variant: a.variant,
         keep_moves: true,
     };
     let mate = MateOptions {
@@ -133,7 +179,8 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
         all_moves: false,
         max_nodes: Some(a.max_nodes),
     };
-    load::each_game(input, &opts, |index, g| {
+    let encoding = a.input.encoding.choice();
+    load::each_game(input, encoding, &opts, |index, g| {
         let Some((nodes, notes)) = judge(g, mate) else {
             return Ok(());
         };
@@ -175,6 +222,7 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> std::io::Result<i32>
         }
         Ok(())
     })
+    .map_err(|e: std::io::Error| out.sink.failure(&e))
 }
 
 /// A valid game's main line judged: the record's node of each move, and the notes.

@@ -2,16 +2,16 @@
 
 use super::EXIT_ERROR;
 use super::board_args::BoardArgs;
-use super::inputs::{Input, InputArgs};
+use super::inputs::{self, Input};
 use super::load;
-use super::output::Sink;
+use super::output::{Failure, Outputs, PerInput, Sink, Target, per_input};
 use super::pages::Pages;
 use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::replay::Options;
 use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), JSON, or a
 /// replay page (HTML).
@@ -21,14 +21,16 @@ use std::path::{Path, PathBuf};
 /// `--to csv --per game` it gets a row with valid=false and its error); the exit status is
 /// then 1. Output files are written whole or not at all.
 ///
-/// `--to html` writes a self-contained replay page (no network, no external file; opens from
-/// file://) per input, with a list of its games, the board drawn as `kifu render` draws it
-/// (--flip, --style, --labels, --ranks), the moves with comments, NAGs and variations; keys
-/// ←/→, Home/End, ↑/↓ (other moves at this point, or another game). With --per game: a page
-/// per game, into the directory -o names. To one file or standard output: one page for all
-/// the inputs' games.
+/// `--to html` writes self-contained replay pages (no network, no external file; they open
+/// from file://): the board drawn as `kifu render` draws it (--flip, --style, --labels,
+/// --ranks), the moves with comments, NAGs and variations, a list of the games; keys ←/→,
+/// Home/End, ↑/↓ (other moves at this point, or another game). To standard output or one
+/// file: one page for all the inputs' games; into a directory: a page per input; with --per
+/// game: a page per game, into the directory -o names.
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    input: inputs::InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "psn")]
     to: To,
@@ -40,16 +42,20 @@ pub struct Args {
     #[arg(long, value_enum)]
     ranks: Option<Ranks>,
     /// CSV rows: one per ply (default) or one per game. HTML: --per game writes a page per
-    /// game (into the directory given by -o).
+    /// game (into the directory given by -o, which it needs).
     #[arg(long, value_enum, default_value = "ply")]
     per: Per,
-    /// Write to this file (with several inputs, their outputs one after the other), or into
-    /// this directory (an existing one, or a new one with several inputs: one output per input,
-    /// named after it). Default: standard output.
+    /// Where to write: a path ending in `/` or naming an existing directory is a directory
+    /// (created if missing) with one output per input, named after it (`game.psn`,
+    /// `game.csv`, `game.jsonl`, `game.html`); any other path is one file holding everything
+    /// (with --to html, one page for every game). With --to html --per game, always a
+    /// directory (`game-game1.html`, ...). Written whole or not at all: a run that fails (exit
+    /// status 2) leaves every old file as it was. Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    #[command(flatten)]
-    input: InputArgs,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Option<Variant>,
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
@@ -82,118 +88,113 @@ pub enum Per {
     Game,
 }
 
-/// A reason to stop at once with exit status 2.
-struct Fatal(String);
+/// A reason to stop at once: a closed pipe (exit status 0, quietly) or an error (2).
+struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, mut status) = a.input.inputs();
-    // Where each input's output goes.
-    let several = inputs.len() > 1;
+    let found = a.input.expand();
     let page_each = a.to == To::Html && a.per == Per::Game;
-    let to_dir = match &a.output {
-        Some(o) => o.is_dir() || ((several || page_each) && !o.exists()),
-        None => false,
+    let target = match target(&a, page_each) {
+        Ok(t) => t,
+        Err(m) => {
+            eprintln!("{m}");
+            return EXIT_ERROR;
+        }
     };
-    if page_each && !to_dir {
-        eprintln!("kifu: --to html --per game writes a page per game: give -o DIRECTORY");
-        return EXIT_ERROR;
-    }
-    let mut pages = Pages::new(a.board.page(), page_title(&inputs));
-    if let (true, Some(dir)) = (to_dir, &a.output)
-        && !dir.exists()
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("kifu: cannot create {}: {e}", dir.display());
-        return EXIT_ERROR;
-    }
-    let mut shared: Option<Sink> = None;
-    if !to_dir {
-        shared = match Sink::open(a.output.as_deref()) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                return EXIT_ERROR;
-            }
-        };
-        if let Some(s) = shared.as_mut()
-            && let Err(e) = header(&a, s)
-        {
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
-        }
-    }
-    for input in &inputs {
-        let mut own: Option<Sink> = None;
-        if to_dir && !page_each {
-            let dir = a.output.as_deref().unwrap_or(Path::new("."));
-            let path = dir.join(output_name(input, a.to));
-            match Sink::open(Some(&path)) {
-                Ok(mut s) => {
-                    if let Err(e) = header(&a, &mut s) {
-                        eprintln!("kifu: cannot write {}: {e}", path.display());
-                        return EXIT_ERROR;
-                    }
-                    own = Some(s);
-                }
-                Err(e) => {
-                    eprintln!("kifu: {e}");
-                    return EXIT_ERROR;
-                }
-            }
-        }
-        if own.is_some() {
-            pages.title = input.display();
-        }
-        // (With a page per game, nothing goes to a sink: standard output stands in, unused.)
-        let mut unused = None;
-        let sink = match (own.as_mut(), shared.as_mut()) {
-            (Some(s), _) | (None, Some(s)) => s,
-            (None, None) if page_each => {
-                unused.insert(Sink::Stdout(std::io::BufWriter::new(std::io::stdout())))
-            }
-            (None, None) => return EXIT_ERROR,
-        };
-        match convert_input(&a, input, sink, &mut pages) {
-            Ok(s) => status = status.max(s),
-            Err(Fatal(msg)) => {
-                eprintln!("kifu: {msg}");
-                // Nothing half-written survives: the sinks are dropped unfinished.
-                return EXIT_ERROR;
-            }
-        }
-        // An input's own page ends with it.
-        if let Some(s) = own.as_mut()
-            && a.to == To::Html
-            && let Err(e) = pages.end(s)
-        {
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
-        }
-        if let Some(s) = own
-            && let Err(e) = s.finish()
-        {
-            eprintln!("kifu: {e}");
-            return EXIT_ERROR;
-        }
-    }
-    // One page for everything written to one file or standard output.
-    if let Some(s) = shared.as_mut()
-        && a.to == To::Html
-        && let Err(e) = pages.end(s)
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
-    }
-    if let Some(s) = shared
-        && let Err(e) = s.finish()
-    {
-        eprintln!("kifu: {e}");
-        return EXIT_ERROR;
-    }
-    status
+    let mut convert = Convert {
+        a: &a,
+        page_each,
+        pages: Pages::new(a.board.page(), page_title(&found)),
+    };
+    per_input(&found, target, &mut convert)
 }
 
-fn stem(input: &Input) -> String {
+/// The conversion, input after input, as [`per_input`] runs it.
+struct Convert<'a> {
+    a: &'a Args,
+    /// `--to html --per game`: a page per game, no output per input.
+    page_each: bool,
+    pages: Pages,
+}
+
+impl PerInput for Convert<'_> {
+    type Out = Sink;
+
+    fn file_name(&self, input: &Input) -> Option<String> {
+        (!self.page_each).then(|| output_name(input, self.a.to))
+    }
+
+    fn open(
+        &mut self,
+        outputs: &mut Outputs,
+        name: &str,
+        input: Option<&Input>,
+    ) -> Result<Sink, Failure> {
+        let s = open(self.a, outputs, name)?;
+        // An input's own page is named after it.
+        if let Some(input) = input {
+            self.pages.title = input.display();
+        }
+        Ok(s)
+    }
+
+    fn read(
+        &mut self,
+        input: &Input,
+        out: Option<&mut Sink>,
+        outputs: &mut Outputs,
+    ) -> Result<i32, Failure> {
+        let dest = match out {
+            Some(s) => Dest::Sink(s),
+            None => Dest::PagePerGame(outputs),
+        };
+        convert_input(self.a, input, dest, &mut self.pages).map_err(|Fatal(f)| f)
+    }
+
+    fn close(&mut self, outputs: &mut Outputs, s: Sink) -> Result<(), Failure> {
+        close(self.a, outputs, &mut self.pages, s)
+    }
+}
+
+/// Where the output goes: the `-o` rule (see `output`), except for a page per game, which is
+/// always a directory (as for `render --every-ply`). Else the message to print.
+fn target(a: &Args, page_each: bool) -> Result<Target, String> {
+    if !page_each {
+        return Ok(Target::of(a.output.as_deref()));
+    }
+    match Target::directory(a.output.as_deref())? {
+        Target::Stdout => {
+            Err("error[usage]: --to html --per game writes a page per game: give -o DIR".into())
+        }
+        t => Ok(t),
+    }
+}
+
+/// Where an input's games go.
+enum Dest<'a> {
+    /// One output: the input's own, or the one shared by every input.
+    Sink(&'a mut Sink),
+    /// `--to html --per game`: a page each, in the output directory.
+    PagePerGame(&'a mut Outputs),
+}
+
+/// Ends an output: its replay page (one input's, or everything's), then the file.
+fn close(a: &Args, outputs: &mut Outputs, pages: &mut Pages, mut s: Sink) -> Result<(), Failure> {
+    if a.to == To::Html {
+        pages.end(&mut s).map_err(|e| s.failure(&e))?;
+    }
+    outputs.close(s)
+}
+
+/// A sink for one output, with the CSV header.
+fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Sink, Failure> {
+    let mut s = outputs.open(name)?;
+    header(a, &mut s).map_err(|e| s.failure(&e))?;
+    Ok(s)
+}
+
+/// An output's name in a directory, without its extension: the input's file name's stem.
+pub(super) fn stem(input: &Input) -> String {
     match input {
         Input::Stdin => "stdin".to_string(),
         Input::File(p) => p
@@ -214,9 +215,9 @@ fn output_name(input: &Input, to: To) -> String {
 }
 
 /// The title of one page for several inputs: the one input's name, or a count.
-fn page_title(inputs: &[Input]) -> String {
-    match inputs {
-        [one] => one.display(),
+fn page_title(found: &[inputs::Found]) -> String {
+    match found {
+        [Ok(one)] => one.display(),
         many => format!("{} files", many.len()),
     }
 }
@@ -242,22 +243,25 @@ pub(super) fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::
     w.write_all(&bytes)
 }
 
-fn convert_input(
-    a: &Args,
-    input: &Input,
-    sink: &mut Sink,
-    pages: &mut Pages,
-) -> Result<i32, Fatal> {
+fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> Result<i32, Fatal> {
     let name = input.display();
     let opts = Options {
-        default_variant: a.input.variant,
+        default_variant: a.variant,
         keep_moves: true,
     };
     let mut first_psn = true;
-    load::each_game(input, &opts, |index, g| {
-        let io = |e: std::io::Error| Fatal(format!("cannot write: {e}"));
+    // The output, as named in messages.
+    let target = match &dest {
+        Dest::Sink(s) => s.name().to_string(),
+        Dest::PagePerGame(_) => String::new(),
+    };
+    load::each_game(input, a.input.encoding.choice(), &opts, |index, g| {
+        let io = |e: std::io::Error| Fatal(Failure::of(&e, &target));
         if !g.errors.is_empty() {
-            if a.to == To::Csv && a.per == Per::Game {
+            if let Dest::Sink(sink) = &mut dest
+                && a.to == To::Csv
+                && a.per == Per::Game
+            {
                 let msg = g.errors.first().map(|d| d.message.clone());
                 let fields = rows::game_fields(
                     &name,
@@ -277,6 +281,23 @@ fn convert_input(
             return Ok(());
         };
         let style = style_for(a, variant)?;
+        let sink = match &mut dest {
+            Dest::Sink(s) => &mut **s,
+            Dest::PagePerGame(outputs) => {
+                let stem = stem(input);
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                let (file, title) = (
+                    format!("{stem}-game{index}.html"),
+                    format!("{stem}, game {index}"),
+                );
+                pages.single(outputs, &file, &title, &game).map_err(Fatal)?;
+                return Ok(());
+            }
+        };
         match (a.to, a.per) {
             (To::Psn, _) => {
                 let Some(text) = psn::write(record, report, style) else {
@@ -301,22 +322,13 @@ fn convert_input(
                 let v = rows::game_json(&name, index, record, report, style);
                 writeln!(sink, "{v}").map_err(io)?;
             }
-            (To::Html, per) => {
+            (To::Html, _) => {
                 let game = html::Game {
                     record,
                     report,
                     style,
                 };
-                match (per, &a.output) {
-                    (Per::Game, Some(dir)) => {
-                        let stem = stem(input);
-                        let path = dir.join(format!("{stem}-game{index}.html"));
-                        pages
-                            .single(&path, &format!("{stem}, game {index}"), &game)
-                            .map_err(Fatal)?;
-                    }
-                    _ => pages.add(sink, &game).map_err(io)?,
-                }
+                pages.add(sink, &game).map_err(io)?;
             }
         }
         Ok(())
@@ -330,11 +342,11 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
         NotationArg::Long => Notation::Long,
         NotationArg::Xboard => {
             if variant == Variant::Gufu {
-                return Err(Fatal(
+                return Err(Fatal(Failure::Error(
                     "--notation xboard writes engine coordinates, which exist only for Wa; \
                      a Gufū game cannot be written that way"
                         .into(),
-                ));
+                )));
             }
             Notation::Xboard
         }

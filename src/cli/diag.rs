@@ -2,7 +2,7 @@
 //! caret) and the JSON Lines form.
 
 use kifu::notation::char_width as width;
-use kifu::record::{LineCol, Record, RecordError, Span};
+use kifu::record::{ErrorKind, LineCol, Record, RecordError, Span};
 use kifu::replay::Problem;
 use serde_json::{Value, json};
 
@@ -90,8 +90,12 @@ impl Diag {
     /// A syntax-level error; `text` is the game's text when it could be decoded.
     pub fn from_record_error(e: &RecordError, game: usize, text: Option<(&str, usize)>) -> Diag {
         let source = text.and_then(|(t, base)| source_line(t, base, e.span));
-        let help = (!e.expected.is_empty() && !e.message.contains("expected"))
-            .then(|| format!("expected {}", e.expected.join(", ")));
+        let help = if e.kind == ErrorKind::InvalidUtf8 {
+            Some(kifu::encoding::TRIED.to_string())
+        } else {
+            (!e.expected.is_empty() && !e.message.contains("expected"))
+                .then(|| format!("expected {}", e.expected.join(", ")))
+        };
         Diag {
             level: Level::Error,
             kind: e.kind.name().to_string(),

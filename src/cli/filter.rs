@@ -2,23 +2,25 @@
 
 use super::inputs::{self, Input};
 use super::load;
-use super::output::Sink;
+use super::output::{Failure, Outputs, Sink, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::dedup::{KeyMaker, Seen};
 use kifu::collection::filter::{Conditions, Pattern, Validity};
 use kifu::collection::game::Game;
-use kifu::collection::position::Target;
-use kifu::collection::scan::{self, Flow, Item, Read, scan};
+use kifu::collection::position;
+use kifu::collection::scan::{Flow, Item, scan};
 use kifu::record::ResultToken;
-use std::io::{ErrorKind, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Pick games: by variant, tags, players, result, outcome, length or a position reached; drop
 /// duplicates; count.
 ///
 /// The games that meet every condition are written exactly as they are in their files (tags,
-/// comments, layout: byte for byte), in input order. One option given several times: any of
+/// comments, layout: byte for byte; a file in Shift_JIS or UTF-16 is written in UTF-8), in
+/// input order. One option given several times: any of
 /// its values will do (`--player A --player B`: games of A or of B; two `--tag`s of one name
 /// likewise); different options: all must hold.
 ///
@@ -37,14 +39,19 @@ use std::path::PathBuf;
   kifu filter games/ --position 'Sske/2/KwWn b - 5'
   kifu filter games/ --dedup -o unique.psn
   kifu filter games/ --invalid -o broken.psn
+  kifu filter games/ --player Ann -o ann/      # a file per input file with a game of Ann
 
 Exit status (as grep and rg): 0 some game matched, 1 no game matched, 2 usage or I/O error
 (nothing is written to -o then).")]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
-    /// Write the games to this file (whole or not at all). Default: standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    #[command(flatten)]
+    input: inputs::InputArgs,
+    /// Where to write the games (whole or not at all: after an error, nothing is written): a
+    /// path ending in `/` or naming an existing directory is a directory (created if missing)
+    /// with a file for each input that has a matching game, named as the input (`game.psn`;
+    /// `stdin.psn`); any other path is one file holding every matching game. Default:
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
     /// Only games of this variant (wa, wa-nodrop, gufu). A game without a Variant tag is
     /// taken to be of this variant, as every kifu command takes it.
@@ -97,9 +104,6 @@ pub struct Args {
     /// Threads, 1 to 256 (default: all cores). The output order never changes.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
-    /// File extensions searched for in directories (repeat or comma-separate).
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
 }
 
 fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
@@ -115,35 +119,6 @@ fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
 
 fn parse_outcome(s: &str) -> Result<ResultToken, String> {
     ResultToken::from_text(s).ok_or_else(|| format!("'{s}' is not one of 1-0, 0-1, 1/2-1/2, *"))
-}
-
-/// The inputs as the scanner reads them, through the one input loop ([`load::open`]): each
-/// opened when its turn comes, and cut into games.
-pub(super) fn games(
-    inputs: Vec<Input>,
-) -> impl Iterator<Item = scan::Input<impl Iterator<Item = Read>>> + Send {
-    inputs.into_iter().map(|input| {
-        let name = input.display();
-        match load::open(&input) {
-            Ok(games) => scan::Input::Opened {
-                name,
-                games: games.map(|item| match item {
-                    load::Item::Game { index, chunk } => Read::Game { index, chunk },
-                    load::Item::Io(message) => Read::Failed(message),
-                }),
-            },
-            Err(e) => scan::Input::Failed {
-                name,
-                message: e.to_string(),
-            },
-        }
-    })
-}
-
-/// Threads for `-j`: as given, or all cores.
-pub(super) fn threads(j: Option<u16>) -> usize {
-    j.map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// No game matched (grep's and rg's 1).
@@ -179,7 +154,7 @@ pub fn run(a: Args) -> i32 {
         conditions.add_tag(&name, pattern);
     }
     for p in &a.position {
-        match Target::parse(p, a.variant) {
+        match position::Target::parse(p, a.variant) {
             Ok(t) => conditions.positions.push(t),
             Err(e) => {
                 eprintln!("kifu filter: error: --position: {e}");
@@ -187,100 +162,98 @@ pub fn run(a: Args) -> i32 {
             }
         }
     }
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let found = a.input.expand();
+    let encoding = a.input.encoding.choice();
     let mut t = Totals::default();
-    for e in &errors {
-        eprintln!("{}: error[io]: {}", e.path, e.message);
-        t.io_errors += 1;
-    }
-    let mut sink = if a.count {
+    let mut games = if a.count {
         None
     } else {
-        match Sink::open(a.output.as_deref()) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                return EXIT_ERROR;
-            }
+        match Written::new(Target::of(a.output.as_deref())) {
+            Ok(w) => Some(w),
+            Err(f) => return f.report(),
         }
     };
     let keys = KeyMaker::new();
     let mut seen = Seen::new();
     let keep_unreadable = a.invalid && !a.count;
-    let mut write_failed = false;
+    // Why writing stopped: a closed pipe, or an error.
+    let mut failure: Option<Failure> = None;
     scan(
-        games(inputs),
-        threads(a.threads),
+        load::for_scan(found, encoding),
+        super::threads(a.threads),
         |chunk| {
             let game = Game::read(chunk, keep_unreadable);
             let verdict = conditions.check(&game, Some(&keys));
             let keep = verdict.matched && !a.count;
             (verdict, keep.then(|| game.into_bytes()))
         },
-        |item| match item {
-            Item::Opened { .. } => {
-                t.files += 1;
-                Flow::Continue
-            }
-            Item::Io { name, message } => {
-                eprintln!("{name}: error[io]: {message}");
-                t.io_errors += 1;
-                Flow::Continue
-            }
-            Item::Game {
-                value: (verdict, game),
-                ..
-            } => {
-                t.games += 1;
-                t.invalid += verdict.invalid as u64;
-                if !verdict.matched {
-                    return Flow::Continue;
+        |item| {
+            let done = match item {
+                Item::Opened { name } => {
+                    t.files += 1;
+                    games.as_mut().map_or(Ok(()), |g| g.start(name))
                 }
-                if let Some(key) = verdict.key
-                    && !seen.insert(key)
-                {
-                    t.duplicates += 1;
-                    return Flow::Continue;
+                Item::Io { name, message } => {
+                    t.io_errors += 1;
+                    // After the games already written, when both go to one place.
+                    let flushed = games.as_mut().map_or(Ok(()), Written::flush);
+                    eprintln!("{name}: error[io]: {message}");
+                    flushed
                 }
-                t.matched += 1;
-                match (&mut sink, game) {
-                    (Some(sink), Some(bytes)) => match write_game(sink, &bytes) {
-                        Ok(()) => Flow::Continue,
-                        Err(e) => {
-                            // A closed pipe ends the run quietly, as it does for rg.
-                            if e.kind() != ErrorKind::BrokenPipe {
-                                eprintln!("kifu: cannot write: {e}");
-                                write_failed = true;
-                            }
-                            Flow::Stop
-                        }
-                    },
-                    _ => Flow::Continue,
+                Item::Warning {
+                    name,
+                    kind,
+                    message,
+                } => {
+                    let flushed = games.as_mut().map_or(Ok(()), Written::flush);
+                    eprintln!("{name}: warning[{kind}]: {message}");
+                    flushed
+                }
+                Item::Game {
+                    value: (verdict, bytes),
+                    ..
+                } => {
+                    t.games += 1;
+                    t.invalid += verdict.invalid as u64;
+                    if !verdict.matched {
+                        return Flow::Continue;
+                    }
+                    if let Some(key) = verdict.key
+                        && !seen.insert(key)
+                    {
+                        t.duplicates += 1;
+                        return Flow::Continue;
+                    }
+                    t.matched += 1;
+                    match (&mut games, bytes) {
+                        (Some(g), Some(bytes)) => g.write(&bytes),
+                        _ => Ok(()),
+                    }
+                }
+            };
+            match done {
+                Ok(()) => Flow::Continue,
+                Err(f) => {
+                    failure = Some(f);
+                    Flow::Stop
                 }
             }
         },
     );
-    if write_failed {
-        // The sink is dropped unfinished: nothing half-written stays.
-        return EXIT_ERROR;
+    if let Some(f) = failure {
+        // A closed pipe: 0, quietly (as ripgrep); else 2, and nothing put in place.
+        let status = f.report();
+        return games.map_or(status, |g| g.outputs.target().nothing_written(status));
     }
-    if t.io_errors > 0 {
-        drop(sink);
-    } else if let Some(sink) = sink
-        && let Err(e) = sink.finish()
-    {
-        eprintln!("kifu: {e}");
-        return EXIT_ERROR;
-    }
-    if a.count {
-        // Not println!: a closed pipe must not panic.
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = writeln!(out, "{}", t.matched).and_then(|_| out.flush())
-            && e.kind() != ErrorKind::BrokenPipe
-        {
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
+    let done = match games {
+        Some(g) => g.finish(t.io_errors == 0),
+        None => {
+            let count = format!("{}\n", t.matched);
+            write_documents(Target::Stdout, [("", count.as_bytes())])
         }
+    };
+    if let Err(f) = done {
+        return f.report();
     }
     if !a.quiet {
         eprintln!("{}", summary(&t, conditions.needs_replay()));
@@ -294,14 +267,99 @@ pub fn run(a: Args) -> i32 {
     }
 }
 
-/// A game's bytes, and a line end if the game ends its file without one (so that the next
-/// game starts on a line of its own).
-fn write_game(w: &mut Sink, bytes: &[u8]) -> std::io::Result<()> {
-    w.write_all(bytes)?;
-    if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-        w.write_all(b"\n")?;
+/// Where the matching games go (see `-o`): one output for them all (standard output, a
+/// file), or, into a directory, a file for each input with a matching game, opened at its
+/// first.
+struct Written {
+    outputs: Outputs,
+    /// The output being written.
+    sink: Option<Sink>,
+    /// Into a directory: the file name for the input being read.
+    next_name: Option<String>,
+}
+
+impl Written {
+    fn new(target: Target) -> Result<Written, Failure> {
+        let mut outputs = Outputs::new(target);
+        let sink = match outputs.target() {
+            // Made even if no game matches (removed again if the run fails).
+            Target::Dir(_) => outputs.create_dir().map(|()| None)?,
+            _ => Some(outputs.open("")?),
+        };
+        Ok(Written {
+            outputs,
+            sink,
+            next_name: None,
+        })
     }
-    Ok(())
+
+    fn per_input(&self) -> bool {
+        matches!(self.outputs.target(), Target::Dir(_))
+    }
+
+    /// An input begins (`name`, as in messages).
+    fn start(&mut self, name: Arc<str>) -> Result<(), Failure> {
+        if self.per_input() {
+            if let Some(done) = self.sink.take() {
+                self.outputs.close(done)?;
+            }
+            self.next_name = Some(file_name(&name));
+        }
+        Ok(())
+    }
+
+    /// A game's bytes, and a line end if the game ends its file without one (so that the
+    /// next game starts on a line of its own).
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        if self.sink.is_none()
+            && let Some(name) = self.next_name.take()
+        {
+            self.sink = Some(self.outputs.open(&name)?);
+        }
+        let Some(sink) = self.sink.as_mut() else {
+            return Ok(());
+        };
+        let mut write = || {
+            sink.write_all(bytes)?;
+            if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                sink.write_all(b"\n")?;
+            }
+            Ok(())
+        };
+        write().map_err(|e: std::io::Error| sink.failure(&e))
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        match self.sink.as_mut() {
+            Some(s) => s.flush().map_err(|e| s.failure(&e)),
+            None => Ok(()),
+        }
+    }
+
+    /// The end of the run: the files put in place when it went well (`ok`: no input error),
+    /// else left alone (and said so). Standard output has had everything.
+    fn finish(mut self, ok: bool) -> Result<(), Failure> {
+        if let Some(s) = self.sink.take() {
+            self.outputs.close(s)?;
+        }
+        if ok {
+            self.outputs.commit()
+        } else {
+            self.outputs.target().nothing_written(EXIT_ERROR);
+            Ok(())
+        }
+    }
+}
+
+/// The name of an input's file in the output directory: the input's own (`stdin.psn` for
+/// standard input).
+fn file_name(input: &str) -> String {
+    if input == Input::Stdin.display() {
+        return "stdin.psn".into();
+    }
+    Path::new(input)
+        .file_name()
+        .map_or_else(|| "output.psn".into(), |n| n.to_string_lossy().into_owned())
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {

@@ -1,7 +1,7 @@
 //! `kifu generate`: a corpus of random legal games.
 
-use super::output::Sink;
-use super::{EXIT_ERROR, EXIT_OK};
+use super::EXIT_OK;
+use super::output::{Outputs, Target};
 use kifu::Variant;
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,7 +25,8 @@ pub struct Args {
     /// Stop a game after this many plies (default: 300 for Wa, 80 for Gufū).
     #[arg(long)]
     max_plies: Option<u32>,
-    /// Write to this file (whole or not at all) instead of standard output.
+    /// Write to this file (whole or not at all) instead of standard output; a directory (a
+    /// path ending in `/`, or an existing one) gets `VARIANT-seedN.psn`.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
 }
@@ -35,29 +36,20 @@ pub fn run(a: Args) -> i32 {
         Variant::Gufu => 80,
         _ => 300,
     });
-    let mut sink = match Sink::open(a.output.as_deref()) {
+    let mut outputs = Outputs::new(Target::of(a.output.as_deref()));
+    let mut sink = match outputs.open(&format!("{}-seed{}.psn", a.variant, a.seed)) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("kifu: {e}");
-            return EXIT_ERROR;
-        }
+        Err(f) => return f.report(),
     };
     for i in 1..=a.games {
         let text = kifu::generate::game(a.variant, a.seed, i, max);
         let sep = if i > 1 { "\n" } else { "" };
         if let Err(e) = write!(sink, "{sep}{text}") {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return EXIT_OK;
-            }
-            eprintln!("kifu: cannot write: {e}");
-            return EXIT_ERROR;
+            return sink.failure(&e).report();
         }
     }
-    match sink.finish() {
+    match outputs.close(sink).and_then(|()| outputs.commit()) {
         Ok(()) => EXIT_OK,
-        Err(e) => {
-            eprintln!("kifu: {e}");
-            EXIT_ERROR
-        }
+        Err(f) => f.report(),
     }
 }

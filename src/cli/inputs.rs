@@ -1,45 +1,70 @@
-//! Finding the input files: paths, directories searched recursively, standard input; and the
-//! arguments that name them, shared by the commands that read records.
+//! Finding the input files (paths, directories searched recursively, standard input) and
+//! opening one as UTF-8 text (decoded: see `kifu::encoding`). Cutting it into games and
+//! loading them is the one input loop of `load`.
 
-use super::{EXIT_ERROR, EXIT_OK};
-use kifu::Variant;
+use kifu::encoding::{Choice, Decoder};
+use std::io::{BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-/// The arguments of a command that reads records: the inputs, the extensions searched for in
-/// directories, the variant of records without a Variant tag.
-#[derive(clap::Args, Clone, Debug)]
+/// The inputs of a command that reads many records (`validate`, `convert`, `filter`,
+/// `stats`).
+#[derive(clap::Args)]
 pub struct InputArgs {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
+    /// Files or directories (searched recursively); `-`: standard input. No path: standard
+    /// input, or the current directory when standard input is a terminal.
     pub paths: Vec<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
-    #[arg(long, short = 'v')]
-    pub variant: Option<Variant>,
     /// File extensions searched for in directories (repeat or comma-separate).
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
     pub ext: Vec<String>,
+    /// Search hidden files and folders too (names starting with `.`).
+    #[arg(long)]
+    pub hidden: bool,
+    /// Follow symbolic links in directories (loops are reported and not followed).
+    #[arg(long, short = 'L')]
+    pub follow: bool,
+    /// Read the files that .gitignore (in a git repository), .ignore and git's exclude files
+    /// leave out.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// The text encoding. auto: UTF-16 if the file starts with a byte-order mark, else UTF-8
+    /// if its first 64 KiB are UTF-8, else Shift_JIS (CP932) if they are that (with a
+    /// warning). The others force one (utf-16: little-endian without a byte-order mark).
+    #[arg(long, value_enum, default_value = "auto", value_name = "ENCODING")]
+    pub encoding: EncodingArg,
 }
 
 impl InputArgs {
-    /// The inputs the paths name (see [`expand`]).
-    pub fn expand(&self) -> (Vec<Input>, Vec<InputError>) {
-        expand(&self.paths, &self.ext)
-    }
-
-    /// The inputs, each path that could not be searched reported on standard error
-    /// (`path: error[io]: message`); with the exit status so far: 2 if there was one, else 0.
-    pub fn inputs(&self) -> (Vec<Input>, i32) {
-        let (inputs, errors) = self.expand();
-        for e in &errors {
-            eprintln!("{}: error[io]: {}", e.path, e.message);
-        }
-        let status = if errors.is_empty() {
-            EXIT_OK
-        } else {
-            EXIT_ERROR
-        };
-        (inputs, status)
+    /// The inputs, in order (see [`expand`]).
+    pub fn expand(&self) -> Vec<Found> {
+        expand(self)
     }
 }
+
+/// `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncodingArg {
+    Auto,
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "utf-16", alias = "utf16")]
+    Utf16,
+    #[value(alias = "shift_jis", alias = "shift-jis", alias = "sjis")]
+    Cp932,
+}
+
+impl EncodingArg {
+    pub fn choice(self) -> Choice {
+        match self {
+            EncodingArg::Auto => Choice::Auto,
+            EncodingArg::Utf8 => Choice::Utf8,
+            EncodingArg::Utf16 => Choice::Utf16,
+            EncodingArg::Cp932 => Choice::Cp932,
+        }
+    }
+}
+
+/// An opened input: its text as UTF-8, whatever its encoding.
+pub type Reader = Decoder<BufReader<Box<dyn Read>>>;
 
 /// One input: a file or standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +81,16 @@ impl Input {
             Input::File(p) => p.display().to_string(),
         }
     }
+
+    /// Opens the input, decoded as `encoding` says. The first 64 KiB are read here (to choose
+    /// the encoding), so reading errors may show here.
+    pub fn open(&self, encoding: Choice) -> std::io::Result<Reader> {
+        let raw: Box<dyn Read> = match self {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => Box::new(std::fs::File::open(p)?),
+        };
+        Decoder::new(BufReader::with_capacity(1 << 16, raw), encoding)
+    }
 }
 
 /// A path that could not be searched.
@@ -65,40 +100,50 @@ pub struct InputError {
     pub message: String,
 }
 
-/// Expands the command-line paths: files as given, directories searched recursively (in
-/// name order, symbolic links inside them not followed, so loops cannot happen) for files
-/// whose extension is in `exts` (case-insensitive). No path: standard input.
-pub fn expand(paths: &[PathBuf], exts: &[String]) -> (Vec<Input>, Vec<InputError>) {
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
-    if paths.is_empty() {
-        inputs.push(Input::Stdin);
+/// What a command-line path gave: an input, or a path that could not be searched, in the
+/// order of the command line (and of the walk inside a directory), so that every line kifu
+/// prints follows the input order.
+pub type Found = Result<Input, InputError>;
+
+/// Expands the command-line paths, in order: `-` is standard input; a file is read as given
+/// (hidden, ignored or a link); a directory is searched recursively, in name order, for files
+/// whose extension is in `--ext` (case-insensitive), skipping, as ripgrep and fd do, hidden
+/// files and folders (`--hidden` keeps them), symbolic links (`--follow` follows them, and
+/// reports loops) and what `.gitignore` (in a git repository), `.ignore` and git's exclude
+/// files leave out (`--no-ignore` reads everything). No path at all: standard input, unless
+/// it is a terminal; then the current directory is searched.
+fn expand(a: &InputArgs) -> Vec<Found> {
+    let mut found = Vec::new();
+    if a.paths.is_empty() {
+        if std::io::stdin().is_terminal() {
+            walk(Path::new("."), a, &mut found);
+            // Named as ripgrep names them: `a.psn`, not `./a.psn`.
+            for f in &mut found {
+                if let Ok(Input::File(p)) = f
+                    && let Ok(short) = p.strip_prefix(".")
+                {
+                    *p = short.to_path_buf();
+                }
+            }
+        } else {
+            found.push(Ok(Input::Stdin));
+        }
     }
-    for p in paths {
+    for p in &a.paths {
         if p.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            found.push(Ok(Input::Stdin));
             continue;
         }
         match std::fs::metadata(p) {
-            Err(e) => errors.push(InputError {
+            Err(e) => found.push(Err(InputError {
                 path: p.display().to_string(),
                 message: e.to_string(),
-            }),
-            Ok(m) if m.is_dir() => {
-                let before = inputs.len();
-                walk(p, exts, &mut inputs, &mut errors);
-                if inputs.len() == before {
-                    eprintln!(
-                        "kifu: warning: no files ending in .{} under {}",
-                        exts.join(", ."),
-                        p.display()
-                    );
-                }
-            }
-            Ok(_) => inputs.push(Input::File(p.clone())),
+            })),
+            Ok(m) if m.is_dir() => walk(p, a, &mut found),
+            Ok(_) => found.push(Ok(Input::File(p.clone()))),
         }
     }
-    (inputs, errors)
+    found
 }
 
 fn has_ext(p: &Path, exts: &[String]) -> bool {
@@ -108,53 +153,54 @@ fn has_ext(p: &Path, exts: &[String]) -> bool {
     })
 }
 
-/// Depth-first, without recursion, in name order.
-fn walk(root: &Path, exts: &[String], inputs: &mut Vec<Input>, errors: &mut Vec<InputError>) {
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries = match std::fs::read_dir(&dir) {
-            Ok(r) => r,
-            Err(e) => {
-                errors.push(InputError {
-                    path: dir.display().to_string(),
-                    message: e.to_string(),
-                });
-                continue;
+/// The files under `root`, depth-first in name order (see [`expand`]).
+fn walk(root: &Path, a: &InputArgs, found: &mut Vec<Found>) {
+    let before = found.len();
+    let mut b = ignore::WalkBuilder::new(root);
+    b.standard_filters(!a.no_ignore)
+        .hidden(!a.hidden)
+        .follow_links(a.follow)
+        .sort_by_file_name(|x, y| x.cmp(y));
+    for entry in b.build() {
+        match entry {
+            Ok(e) => {
+                let is_file = e.file_type().is_some_and(|t| t.is_file());
+                if e.depth() > 0 && is_file && has_ext(e.path(), &a.ext) {
+                    found.push(Ok(Input::File(e.into_path())));
+                }
             }
-        };
-        let mut files = Vec::new();
-        let mut dirs = Vec::new();
-        for entry in entries {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    errors.push(InputError {
-                        path: dir.display().to_string(),
-                        message: e.to_string(),
-                    });
-                    continue;
-                }
-            };
-            let path = entry.path();
-            // file_type() does not follow symbolic links: a link to a file is read, a link to
-            // a directory is not followed.
-            let is_file = match entry.file_type() {
-                Ok(t) if t.is_dir() => {
-                    dirs.push(path);
-                    continue;
-                }
-                Ok(t) if t.is_file() => true,
-                Ok(t) if t.is_symlink() => std::fs::metadata(&path).is_ok_and(|m| m.is_file()),
-                _ => false,
-            };
-            if is_file && has_ext(&path, exts) {
-                files.push(path);
+            Err(e) => {
+                let (path, message) = describe(&e);
+                found.push(Err(InputError {
+                    path: path.unwrap_or(root).display().to_string(),
+                    message,
+                }));
             }
         }
-        files.sort();
-        dirs.sort();
-        // Files of this directory first, then its subdirectories in name order.
-        inputs.extend(files.into_iter().map(Input::File));
-        stack.extend(dirs.into_iter().rev());
+    }
+    if !found[before..].iter().any(|f| f.is_ok()) {
+        eprintln!(
+            "kifu: warning: no files ending in .{} under {}",
+            a.ext.join(", ."),
+            root.display()
+        );
+    }
+}
+
+/// The path and the message of a walk error.
+fn describe(e: &ignore::Error) -> (Option<&Path>, String) {
+    match e {
+        ignore::Error::WithPath { path, err } => (Some(path), describe(err).1),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            describe(err)
+        }
+        ignore::Error::Loop { ancestor, child } => (
+            Some(child),
+            format!(
+                "a symbolic link loop (back to {}): not followed",
+                ancestor.display()
+            ),
+        ),
+        e => (None, e.to_string()),
     }
 }

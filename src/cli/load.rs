@@ -1,20 +1,25 @@
-//! The one input loop: an input opened and cut into games ([`open`]), and one game from its
-//! bytes to a replay report with its problems ready to print ([`load`]); [`each_game`] puts
-//! them together for the commands that handle one game after the other. Shared by the
+//! The one input loop: an input opened, decoded and cut into games ([`open`]), and one game
+//! from its text to a replay report with its problems ready to print ([`load`]). Shared by the
 //! subcommands, so that every one reads inputs, and reports a bad record, exactly as
-//! `kifu validate` does.
+//! `kifu validate` does; [`each_game`] puts them together for the commands that handle one
+//! game after the other (`kifu convert`, `kifu analyze`); [`for_scan`] hands the same inputs
+//! to the library's collection scanner (`kifu filter`, `kifu stats`).
 
 use super::diag::{Diag, Level};
-use super::inputs::Input;
+use super::inputs::{Found, Input, Reader};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
+use kifu::collection::scan;
+use kifu::encoding::Choice;
 use kifu::record::{
     ErrorKind, GameChunk, GameSplitter, Record, RecordError, parse_game_keep_source,
 };
 use kifu::replay::{self, Options, Report};
-use std::io::{BufReader, Read};
 
 /// What an input yields, in order.
 pub enum Item {
+    /// Something to say about the whole input, before its games: how it was decoded (a file
+    /// that is not UTF-8, read as Shift_JIS). `kind` names it as a diagnostic's kind does.
+    Warning { kind: &'static str, message: String },
     /// A game (or what the splitter found wrong with it: a game too large), numbered from 1.
     Game {
         index: usize,
@@ -24,22 +29,23 @@ pub enum Item {
     Io(String),
 }
 
-/// An input's games, read one at a time (one game in memory).
+/// An input's games, read one at a time (one game in memory), from its text decoded to UTF-8.
 pub struct Games {
-    splitter: GameSplitter<BufReader<Box<dyn Read + Send>>>,
+    splitter: GameSplitter<Reader>,
+    /// The decoder's warning, not yet yielded.
+    warning: Option<String>,
     /// Games yielded so far.
     count: usize,
     failed: bool,
 }
 
-/// Opens an input (a file, or standard input) to read its games.
-pub fn open(input: &Input) -> std::io::Result<Games> {
-    let reader: Box<dyn Read + Send> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => Box::new(std::fs::File::open(p)?),
-    };
+/// Opens an input (a file, or standard input) to read its games, decoded as `encoding` says
+/// (see [`Input::open`]: the first 64 KiB are read here, so a reading error may show here).
+pub fn open(input: &Input, encoding: Choice) -> std::io::Result<Games> {
+    let reader = input.open(encoding)?;
     Ok(Games {
-        splitter: GameSplitter::new(BufReader::with_capacity(1 << 16, reader)),
+        warning: reader.warning().map(str::to_string),
+        splitter: GameSplitter::new(reader),
         count: 0,
         failed: false,
     })
@@ -56,6 +62,12 @@ impl Iterator for Games {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
+        if let Some(message) = self.warning.take() {
+            return Some(Item::Warning {
+                kind: "encoding",
+                message,
+            });
+        }
         if self.failed {
             return None;
         }
@@ -73,6 +85,41 @@ impl Iterator for Games {
             }
         }
     }
+}
+
+/// The inputs as [`scan::scan`] reads them, in input order: each opened (decoded as `encoding`
+/// says) when its turn comes on the scanner's reader thread, and cut into games by [`open`];
+/// a path that could not be searched takes its place among them.
+pub fn for_scan(
+    found: Vec<Found>,
+    encoding: Choice,
+) -> impl Iterator<Item = scan::Input<impl Iterator<Item = scan::Read>>> + Send {
+    found.into_iter().map(move |found| {
+        let input = match found {
+            Ok(input) => input,
+            Err(e) => {
+                return scan::Input::Failed {
+                    name: e.path,
+                    message: e.message,
+                };
+            }
+        };
+        let name = input.display();
+        match open(&input, encoding) {
+            Ok(games) => scan::Input::Opened {
+                name,
+                games: games.map(|item| match item {
+                    Item::Warning { kind, message } => scan::Read::Warning { kind, message },
+                    Item::Game { index, chunk } => scan::Read::Game { index, chunk },
+                    Item::Io(message) => scan::Read::Failed(message),
+                }),
+            },
+            Err(e) => scan::Input::Failed {
+                name,
+                message: e.to_string(),
+            },
+        }
+    })
 }
 
 /// A game as far as it could be read and replayed.
@@ -130,18 +177,21 @@ pub fn load(
     }
 }
 
-/// Reads every game of an input in order: parsed and replayed with `opts`, its problems
-/// written on standard error as `kifu validate` writes them, then handed to `each` with its
-/// number (from 1), valid or not. The input's exit status: 2 if it could not be opened or
-/// read to the end (said on standard error), else 1 if a game was invalid or the input held
-/// none, else 0. An error of `each` stops the reading and is returned.
+/// Reads every game of an input in order, decoded as `encoding` says: the decoder's warning
+/// (a file read as Shift_JIS) first, then each game parsed and replayed with `opts`, its
+/// problems written on standard error as `kifu validate` writes them, then handed to `each`
+/// with its number (from 1), valid or not. The input's exit status: 2 if it could not be
+/// opened or read to the end (said on standard error), else 1 if a game was invalid or the
+/// input held none (an empty input), else 0. An error of `each` stops the reading and is
+/// returned.
 pub fn each_game<E>(
     input: &Input,
+    encoding: Choice,
     opts: &Options,
     mut each: impl FnMut(usize, &Loaded) -> Result<(), E>,
 ) -> Result<i32, E> {
     let name = input.display();
-    let mut games = match open(input) {
+    let mut games = match open(input, encoding) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{name}: error[io]: {e}");
@@ -151,6 +201,10 @@ pub fn each_game<E>(
     let mut status = EXIT_OK;
     for item in &mut games {
         let (index, g) = match item {
+            Item::Warning { kind, message } => {
+                eprintln!("{name}: warning[{kind}]: {message}");
+                continue;
+            }
             Item::Io(message) => {
                 eprintln!("{name}: error[io]: {message}");
                 return Ok(EXIT_ERROR);

@@ -1,12 +1,12 @@
 //! `kifu mate`: the shortest forced mate for the side to move.
 
+use super::output::{Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::analysis::game::{Searchable, move_text};
 use kifu::analysis::mate::{self, Found, Options, Search};
 use kifu::rules::{PerGame, Position, PositionError};
 use kifu::{Variant, for_game, gufu, wa};
 use serde_json::json;
-use std::io::Write;
 use std::time::Instant;
 
 /// Find the shortest forced mate for the side to move
@@ -82,16 +82,9 @@ pub(super) fn gufu_position(s: &str) -> Result<gufu::Position, i32> {
 
 /// Writes the answer on standard output (a closed pipe is not an error); the exit status.
 pub(super) fn print(text: &str) -> i32 {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("kifu: cannot write: {e}");
-            EXIT_ERROR
-        }
-        _ => EXIT_OK,
+    match write_documents(Target::Stdout, [("", text.as_bytes())]) {
+        Ok(()) => EXIT_OK,
+        Err(f) => f.report(),
     }
 }
 

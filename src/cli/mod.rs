@@ -2,6 +2,7 @@
 
 mod analyze;
 mod board_args;
+mod completions;
 mod convert;
 mod diag;
 mod filter;
@@ -23,6 +24,13 @@ use clap::{Parser, Subcommand};
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
+
+/// Threads for `-j`: as given, or all cores.
+fn threads(j: Option<u16>) -> usize {
+    j.map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
 
 #[derive(Parser)]
 #[command(
@@ -51,6 +59,8 @@ enum Command {
     Analyze(analyze::Args),
     Filter(filter::Args),
     Stats(stats::Args),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// Parses the arguments, runs the command, returns the exit code.
@@ -74,5 +84,7 @@ pub fn run() -> i32 {
         Command::Analyze(a) => analyze::run(a),
         Command::Filter(a) => filter::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     }
 }

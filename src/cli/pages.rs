@@ -2,10 +2,9 @@
 //! (`kifu::writers::html`): one page per input, one per game, or one for everything written to
 //! a single file or standard output. Each game is written as soon as it is read.
 
-use super::output::Sink;
+use super::output::{Failure, Outputs, Sink};
 use kifu::writers::html::{self, Game, Page};
 use std::io;
-use std::path::Path;
 
 pub struct Pages {
     board: html::Board,
@@ -44,13 +43,20 @@ impl Pages {
         page.finish(sink)
     }
 
-    /// Writes one game's page into a file of its own, whole or not at all.
-    pub fn single(&self, path: &Path, title: &str, g: &Game) -> Result<(), String> {
-        let mut sink = Sink::open(Some(path))?;
-        let err = |e: io::Error| format!("cannot write {}: {e}", path.display());
-        let mut page = Page::begin(&mut sink, title, &self.board).map_err(err)?;
-        page.add(&mut sink, g).map_err(err)?;
-        page.finish(&mut sink).map_err(err)?;
-        sink.finish()
+    /// Writes one game's page as the output `name` (a file in the output directory), put in
+    /// place with the run's other outputs.
+    pub fn single(
+        &self,
+        outputs: &mut Outputs,
+        name: &str,
+        title: &str,
+        g: &Game,
+    ) -> Result<(), Failure> {
+        let mut sink = outputs.open(name)?;
+        let written = Page::begin(&mut sink, title, &self.board)
+            .and_then(|mut page| page.add(&mut sink, g).map(|()| page))
+            .and_then(|page| page.finish(&mut sink));
+        written.map_err(|e| sink.failure(&e))?;
+        outputs.close(sink)
     }
 }

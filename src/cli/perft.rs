@@ -1,5 +1,6 @@
 //! `kifu perft`: count the leaves of the legal-move tree.
 
+use super::output::Failure;
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::notation::{Notate, Style};
 use kifu::rules::{self, PerGame, divide};
@@ -56,11 +57,9 @@ pub fn run(a: Args) -> i32 {
         writeln!(out, "{}", result.0)?;
         out.flush()
     };
-    if let Err(e) = write()
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
+    if let Err(e) = write() {
+        // A closed pipe: exit status 0, quietly.
+        return Failure::of(&e, "standard output").report();
     }
     if a.time {
         eprintln!(

@@ -4,14 +4,16 @@ use super::board_args::BoardArgs;
 use super::diag::Diag;
 use super::inputs::Input;
 use super::load::{self, Loaded};
+use super::output::{Failure, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
+use kifu::encoding::Choice;
 use kifu::notation::{self, Notate, RankStyle};
 use kifu::record::Record;
 use kifu::replay::{self, Report, State};
 use kifu::svg::{self, Diagram, Options};
 use kifu::{Variant, for_game};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::PathBuf;
 
 /// Draw positions as SVG or PNG diagrams: a shogi board with kanji pieces, hands, coordinates,
 /// the last move and check highlighted; every character drawn as an outline, so that a
@@ -40,8 +42,10 @@ pub struct Args {
     /// Draw every ply of the main line, one file each, into the directory given by -o.
     #[arg(long, requires = "output", conflicts_with = "position")]
     every_ply: bool,
-    /// Output file, or directory (created if needed for --every-ply); default: standard
-    /// output.
+    /// Output file; a path ending in `/` or naming an existing directory is a directory
+    /// (created if missing) that gets the diagram as `gameG-plyNNN.svg` (or `.png`). With
+    /// --every-ply, always a directory. Default: standard output (for a PNG, only when it is
+    /// not a terminal).
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant: of the --position string, or of records without a Variant tag (wa,
@@ -66,7 +70,7 @@ pub struct Args {
     /// Width in pixels (default: the natural size; the diagram scales anyway).
     #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
     size: Option<u32>,
-    /// Image format; default: png when -o names a .png file, else svg. A PNG is --size
+    /// Image format; default: png when -o names a file ending in .png, else svg. A PNG is --size
     /// pixels wide (default: the diagram's natural width, at most 8192).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
@@ -134,21 +138,44 @@ fn ranks(a: &Args) -> RankStyle {
 type Diagrams = Vec<(String, String)>;
 
 fn render(a: &Args) -> Result<(), Fail> {
+    let target = target(a)?;
+    let png = is_png(a, &target);
+    if png && target == Target::Stdout && std::io::stdout().is_terminal() {
+        return Err(Fail(
+            "error[usage]: a PNG is binary and standard output is a terminal: give -o FILE.png, \
+or send standard output to a file or a pipe"
+                .into(),
+        ));
+    }
     let diagrams = match &a.position {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
     };
-    write_out(a, &encode(a, diagrams)?)
+    write_out(target, &encode(a, png, diagrams)?)
+}
+
+/// Where the diagrams go (see `output`: the `-o` rule; `--every-ply` always writes into a
+/// directory).
+fn target(a: &Args) -> Result<Target, Fail> {
+    if a.every_ply {
+        Target::directory(a.output.as_deref()).map_err(Fail)
+    } else {
+        Ok(Target::of(a.output.as_deref()))
+    }
+}
+
+/// Whether the diagrams are PNG: `--format`, else a file named `*.png`.
+fn is_png(a: &Args, target: &Target) -> bool {
+    let by_name = match target {
+        Target::File(p) => p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")),
+        _ => false,
+    };
+    a.format.map_or(by_name, |f| f == FormatArg::Png)
 }
 
 /// The diagrams as files: SVG as it is, or rasterized to PNG.
-fn encode(a: &Args, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
-    let by_name = a
-        .output
-        .as_ref()
-        .and_then(|o| o.extension())
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    if a.format.map_or(!by_name, |f| f == FormatArg::Svg) {
+fn encode(a: &Args, png: bool, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8>)>, Fail> {
+    if !png {
         return Ok(diagrams
             .into_iter()
             .map(|(name, doc)| (name, doc.into_bytes()))
@@ -180,9 +207,13 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
 
 /// Reads and replays game number `a.game` of the input: the game, or the message to print.
 fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
-    let mut games = load::open(input).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+    let mut games =
+        load::open(input, Choice::Auto).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
     for item in &mut games {
         match item {
+            load::Item::Warning { kind, message } => {
+                eprintln!("{name}: warning[{kind}]: {message}")
+            }
             load::Item::Io(message) => return Err(Fail(format!("{name}: error[io]: {message}"))),
             load::Item::Game { index, chunk } if index as u64 == a.game => {
                 let g = load::load(chunk, index, opts, false);
@@ -327,86 +358,19 @@ fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<Stri
     parts.join(" · ")
 }
 
-/// Writes the diagrams: to stdout (one diagram), to a file, or into a directory.
-fn write_out(a: &Args, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
-    let Some(out) = &a.output else {
-        if diagrams.len() != 1 {
-            return Err(Fail(
-                "error[usage]: several diagrams need -o DIR (one file each)".into(),
-            ));
-        }
-        let mut so = std::io::stdout().lock();
-        return so
-            .write_all(&diagrams[0].1)
-            .and_then(|_| so.flush())
-            .map_err(|e| Fail(format!("<stdout>: error[io]: {e}")));
-    };
-    let is_dir = out.is_dir();
-    if !a.every_ply && !is_dir {
-        return write_atomic(out, &diagrams[0].1)
-            .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())));
+/// Writes the diagrams, whole or not at all: to standard output (one diagram), to a file, or
+/// into a directory.
+fn write_out(target: Target, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
+    if target == Target::Stdout && diagrams.len() != 1 {
+        return Err(Fail(
+            "error[usage]: several diagrams need -o DIR (one file each)".into(),
+        ));
     }
-    // A directory.
-    let mut created = None;
-    if !is_dir {
-        if out.exists() {
-            return Err(Fail(format!(
-                "{}: error[io]: --every-ply needs a directory, and this is a file",
-                out.display()
-            )));
-        }
-        // Remember the first missing ancestor, to remove what was created if writing fails.
-        let mut first_missing = out.clone();
-        while let Some(parent) = first_missing.parent() {
-            if parent.as_os_str().is_empty() || parent.exists() {
-                break;
-            }
-            first_missing = parent.to_path_buf();
-        }
-        std::fs::create_dir_all(out)
-            .map_err(|e| Fail(format!("{}: error[io]: {e}", out.display())))?;
-        created = Some(first_missing);
+    let shown = target.display();
+    let documents = diagrams.iter().map(|(n, d)| (n.as_str(), d.as_slice()));
+    match write_documents(target, documents) {
+        // A closed pipe: stop quietly.
+        Ok(()) | Err(Failure::Closed) => Ok(()),
+        Err(Failure::Error(m)) => Err(Fail(format!("{shown}: error[io]: {m} (nothing written)"))),
     }
-    let mut written: Vec<PathBuf> = Vec::new();
-    for (name, doc) in diagrams {
-        let path = out.join(name);
-        if let Err(e) = write_atomic(&path, doc) {
-            // All or nothing: take back what this run wrote.
-            for p in &written {
-                let _ = std::fs::remove_file(p);
-            }
-            if let Some(c) = &created {
-                let _ = remove_empty_dirs(c, out);
-            }
-            return Err(Fail(format!(
-                "{}: error[io]: {e} (nothing written)",
-                path.display()
-            )));
-        }
-        written.push(path);
-    }
-    Ok(())
-}
-
-/// Removes `leaf` and its parents up to and including `top`, if they are empty.
-fn remove_empty_dirs(top: &Path, leaf: &Path) -> std::io::Result<()> {
-    let mut d = leaf.to_path_buf();
-    loop {
-        std::fs::remove_dir(&d)?;
-        if d == top {
-            return Ok(());
-        }
-        match d.parent() {
-            Some(p) => d = p.to_path_buf(),
-            None => return Ok(()),
-        }
-    }
-}
-
-/// Writes a file whole or not at all (see `Sink`: a temporary file renamed into place; a
-/// device is written in place; a symbolic link is followed).
-fn write_atomic(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let mut sink = super::output::Sink::open(Some(path)).map_err(std::io::Error::other)?;
-    sink.write_all(data)?;
-    sink.finish().map_err(std::io::Error::other)
 }

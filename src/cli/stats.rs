@@ -1,7 +1,8 @@
 //! `kifu stats`: what a collection holds, as tables or JSON.
 
-use super::filter::{games, threads};
 use super::inputs;
+use super::load;
+use super::output::{Target, write_documents};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::game::Game;
@@ -10,7 +11,6 @@ use kifu::collection::stats::{
     Count, Facts, NOT_ENDED, OPENING_PLIES, Plies, Score, Stats, Summary,
 };
 use kifu::notation::display_width;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Summarize collections: games by variant, result and how they ended, lengths, the most
@@ -32,11 +32,16 @@ use std::path::PathBuf;
 Exit status: 0 every game valid, 1 some game invalid (counted in the last table), 2 usage or
 I/O error.")]
 pub struct Args {
-    /// Files or directories (searched recursively); `-` or nothing: standard input.
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    input: inputs::InputArgs,
     /// Output: text (tables) or json (one object; the fields are those of the tables).
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Where to write the summary (whole or not at all: after an I/O error, nothing is
+    /// written): a file, or a directory (a path ending in `/` or naming an existing one:
+    /// created if missing) that gets `stats.txt` or `stats.json`. Default: standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    output: Option<PathBuf>,
     /// How many openings and players to list (the most frequent).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
@@ -46,9 +51,6 @@ pub struct Args {
     /// Threads, 1 to 256 (default: all cores).
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
-    /// File extensions searched for in directories (repeat or comma-separate).
-    #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
-    ext: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -58,16 +60,13 @@ pub enum Format {
 }
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = inputs::expand(&a.paths, &a.ext);
+    let found = a.input.expand();
+    let encoding = a.input.encoding.choice();
     let mut stats = Stats::new();
-    for e in &errors {
-        eprintln!("{}: error[io]: {}", e.path, e.message);
-        stats.add_io_error();
-    }
     let variant = a.variant;
     scan(
-        games(inputs),
-        threads(a.threads),
+        load::for_scan(found, encoding),
+        super::threads(a.threads),
         |chunk| Facts::of(&Game::read(chunk, false), variant),
         |item| {
             match item {
@@ -76,28 +75,35 @@ pub fn run(a: Args) -> i32 {
                     eprintln!("{name}: error[io]: {message}");
                     stats.add_io_error();
                 }
+                Item::Warning {
+                    name,
+                    kind,
+                    message,
+                } => eprintln!("{name}: warning[{kind}]: {message}"),
                 Item::Game { value, .. } => stats.add(value),
             }
             Flow::Continue
         },
     );
     let summary = stats.summary(a.top);
-    let text = match a.format {
+    let (text, name) = match a.format {
         Format::Json => match serde_json::to_string_pretty(&summary) {
-            Ok(s) => s + "\n",
+            Ok(s) => (s + "\n", "stats.json"),
             Err(e) => {
                 eprintln!("kifu: {e}");
                 return EXIT_ERROR;
             }
         },
-        Format::Text => text(&summary),
+        Format::Text => (text(&summary), "stats.txt"),
     };
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("kifu: cannot write: {e}");
-        return EXIT_ERROR;
+    let target = Target::of(a.output.as_deref());
+    if summary.io_errors > 0 && target != Target::Stdout {
+        // A failed run (the figures are incomplete): an old file stays as it was.
+        return target.nothing_written(EXIT_ERROR);
+    }
+    if let Err(f) = write_documents(target, [(name, text.as_bytes())]) {
+        // A closed pipe: 0, quietly (as ripgrep).
+        return f.report();
     }
     if summary.io_errors > 0 {
         EXIT_ERROR

@@ -5,11 +5,13 @@
 //! results printed in input order.
 
 use super::diag::Diag;
-use super::inputs::{Input, InputArgs};
+use super::inputs;
 use super::load;
+use super::output::Failure;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
+use kifu::encoding::Choice;
 use kifu::record::{ErrorKind, GameChunk, RecordError, Span};
 use kifu::replay::Options;
 use serde_json::json;
@@ -30,7 +32,10 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    input: InputArgs,
+    input: inputs::InputArgs,
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    #[arg(long, short = 'v')]
+    variant: Option<Variant>,
     /// Treat warnings (e.g. a Result tag that contradicts the game) as errors.
     #[arg(long)]
     strict: bool,
@@ -63,6 +68,8 @@ struct Totals {
     plies: u64,
     io_errors: u64,
     bytes: u64,
+    /// The reader of the output has gone: stop quietly.
+    closed: bool,
 }
 
 /// One game's outcome, as printed.
@@ -88,6 +95,12 @@ enum Item {
     },
     /// A file (or directory entry) could not be read.
     IoError { name: String, message: String },
+    /// Something to say about a whole file (how it was decoded).
+    Warning {
+        name: String,
+        kind: &'static str,
+        message: String,
+    },
 }
 
 /// An item once checked.
@@ -95,6 +108,11 @@ enum Done {
     File,
     IoError {
         name: String,
+        message: String,
+    },
+    Warning {
+        name: String,
+        kind: &'static str,
         message: String,
     },
     Game {
@@ -111,24 +129,17 @@ const BATCH_GAMES: usize = 32;
 const BATCH_BYTES: usize = 1 << 20;
 
 pub fn run(a: Args) -> i32 {
-    let (inputs, errors) = a.input.expand();
-    let threads = a
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let found = a.input.expand();
+    let encoding = a.input.encoding.choice();
+    let threads = super::threads(a.threads);
     let opts = Options {
-        default_variant: a.input.variant,
+        default_variant: a.variant,
         keep_moves: false,
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut t = Totals::default();
     let mut write_ok = true;
-    for e in &errors {
-        t.io_errors += 1;
-        report_io(&mut out, &a, &e.path, &e.message, &mut write_ok);
-    }
     let progress = progress_bar(a.quiet);
     let started = Instant::now();
     // The reader thread cuts games into batches; `threads` workers check whole batches as
@@ -137,7 +148,7 @@ pub fn run(a: Args) -> i32 {
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<(u64, Vec<Done>)>(threads * 2);
     std::thread::scope(|scope| {
-        scope.spawn(move || read_all(inputs, job_tx));
+        scope.spawn(move || read_all(found, encoding, job_tx));
         for _ in 0..threads {
             let jobs = Arc::clone(&job_rx);
             let done = done_tx.clone();
@@ -183,30 +194,28 @@ pub fn run(a: Args) -> i32 {
             "plies": t.plies,
             "io_errors": t.io_errors,
         });
-        write_ok = writeln!(out, "{line}").is_ok();
-    }
-    if write_ok && let Err(e) = out.flush() {
-        write_ok = false;
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write the output: {e}");
-            t.io_errors += 1;
+        if let Err(e) = writeln!(out, "{line}") {
+            write_failed(&e, &mut t, &mut write_ok);
         }
     }
-    if !write_ok && t.io_errors == 0 {
-        // Output refused (other than a closed pipe, which is reported above as nothing).
-        t.io_errors += 1;
+    if write_ok && let Err(e) = out.flush() {
+        write_failed(&e, &mut t, &mut write_ok);
+    }
+    if t.closed {
+        // As ripgrep: no summary, no message, success.
+        return EXIT_OK;
     }
     if !a.quiet {
         eprintln!(
-            "{} files, {} games: {} valid, {} invalid, {} warnings, {} plies replayed{}",
-            t.files,
-            t.games,
+            "{}, {}: {} valid, {} invalid, {}, {} replayed{}",
+            count(t.files, "file", "files"),
+            count(t.games, "game", "games"),
             t.valid,
             t.invalid,
-            t.warnings,
-            t.plies,
+            count(t.warnings, "warning", "warnings"),
+            count(t.plies, "ply", "plies"),
             if t.io_errors > 0 {
-                format!(", {} I/O errors", t.io_errors)
+                format!(", {}", count(t.io_errors, "I/O error", "I/O errors"))
             } else {
                 String::new()
             }
@@ -219,6 +228,11 @@ pub fn run(a: Args) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// `1 file`, `2 files`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A progress bar on stderr, only when stderr is a terminal and not --quiet.
@@ -236,7 +250,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
 }
 
 /// The reader thread: every input cut into games, sent in batches, in order.
-fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
+fn read_all(found: Vec<inputs::Found>, encoding: Choice, tx: SyncSender<(u64, Vec<Item>)>) {
     let mut batch: Vec<Item> = Vec::new();
     let mut bytes = 0usize;
     let mut seq = 0u64;
@@ -245,9 +259,19 @@ fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
         seq += 1;
         tx.send((seq - 1, std::mem::take(batch))).is_ok()
     };
-    for input in inputs {
+    for input in found {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                batch.push(Item::IoError {
+                    name: e.path,
+                    message: e.message,
+                });
+                continue;
+            }
+        };
         let name: Arc<str> = input.display().into();
-        let mut games = match load::open(&input) {
+        let mut games = match load::open(&input, encoding) {
             Ok(g) => g,
             Err(e) => {
                 batch.push(Item::IoError {
@@ -261,6 +285,11 @@ fn read_all(inputs: Vec<Input>, tx: SyncSender<(u64, Vec<Item>)>) {
         let mut failed = false;
         for item in &mut games {
             match item {
+                load::Item::Warning { kind, message } => batch.push(Item::Warning {
+                    name: name.to_string(),
+                    kind,
+                    message,
+                }),
                 load::Item::Io(message) => {
                     batch.push(Item::IoError {
                         name: name.to_string(),
@@ -305,6 +334,15 @@ fn check_item(item: Item, opts: &Options, strict: bool) -> Done {
     match item {
         Item::File => Done::File,
         Item::IoError { name, message } => Done::IoError { name, message },
+        Item::Warning {
+            name,
+            kind,
+            message,
+        } => Done::Warning {
+            name,
+            kind,
+            message,
+        },
         Item::Game { name, index, chunk } => {
             let size = chunk.as_ref().map_or(0, |c| c.bytes.len() as u64);
             let g = check_game(chunk, index, opts, strict);
@@ -338,8 +376,26 @@ fn process(
                 match done {
                     Done::File => t.files += 1,
                     Done::IoError { name, message } => {
-                        t.io_errors += 1;
-                        report_io(out, a, &name, &message, write_ok);
+                        report_io(out, a, &name, &message, t, write_ok);
+                    }
+                    Done::Warning {
+                        name,
+                        kind,
+                        message,
+                    } => {
+                        t.warnings += 1;
+                        let r = match a.format {
+                            Format::Human => writeln!(out, "{name}: warning[{kind}]: {message}"),
+                            Format::Json => writeln!(
+                                out,
+                                "{}",
+                                json!({"type": "warning", "file": name, "kind": kind,
+                                       "message": message})
+                            ),
+                        };
+                        if let Err(e) = r {
+                            write_failed(&e, t, write_ok);
+                        }
                     }
                     Done::Game {
                         name,
@@ -441,21 +497,43 @@ fn emit(
         }
     };
     if let Err(e) = r {
-        *ok = false;
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write the output: {e}");
+        write_failed(&e, t, ok);
+    }
+}
+
+/// Writing the output failed: a closed pipe stops quietly, anything else is an I/O error.
+fn write_failed(e: &std::io::Error, t: &mut Totals, ok: &mut bool) {
+    *ok = false;
+    match Failure::of(e, "the output") {
+        Failure::Closed => t.closed = true,
+        f => {
+            f.report();
             t.io_errors += 1;
         }
     }
 }
 
-fn report_io(out: &mut impl Write, a: &Args, path: &str, message: &str, ok: &mut bool) {
+fn report_io(
+    out: &mut impl Write,
+    a: &Args,
+    path: &str,
+    message: &str,
+    t: &mut Totals,
+    ok: &mut bool,
+) {
+    t.io_errors += 1;
     match a.format {
-        Format::Human => eprintln!("{path}: error[io]: {message}"),
+        Format::Human => {
+            // After what is already printed on standard output, whatever the buffers.
+            if let Err(e) = out.flush() {
+                write_failed(&e, t, ok);
+            }
+            eprintln!("{path}: error[io]: {message}");
+        }
         Format::Json => {
             let line = json!({"type": "error", "file": path, "kind": "io", "message": message});
-            if writeln!(out, "{line}").is_err() {
-                *ok = false;
+            if let Err(e) = writeln!(out, "{line}") {
+                write_failed(&e, t, ok);
             }
         }
     }

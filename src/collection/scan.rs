@@ -23,6 +23,9 @@ pub enum Input<G> {
 
 /// What reading an input gives, one at a time.
 pub enum Read {
+    /// Something to say about the whole input, before its games (how it was decoded: a file
+    /// read as Shift_JIS). `kind` names it as a diagnostic's kind does (`encoding`).
+    Warning { kind: &'static str, message: String },
     /// A game, numbered from 1 in its input (or the splitter's error for it: a game too large).
     Game {
         index: usize,
@@ -39,8 +42,14 @@ pub enum Item<T> {
     Opened { name: Arc<str> },
     /// An input could not be opened, or reading it failed (its remaining games are lost).
     Io { name: Arc<str>, message: String },
+    /// Something to say about the input `name` as a whole (see [`Read::Warning`]).
+    Warning {
+        name: Arc<str>,
+        kind: &'static str,
+        message: String,
+    },
     /// A game of the input `name`, counted from 1, as `examine` saw it. An input without any
-    /// game gives one game: an `empty_input` error.
+    /// game (and no reading error) gives one game: an `empty_input` error.
     Game {
         name: Arc<str>,
         index: usize,
@@ -114,6 +123,15 @@ where
             .map(|item| match item {
                 Item::Opened { name } => Item::Opened { name },
                 Item::Io { name, message } => Item::Io { name, message },
+                Item::Warning {
+                    name,
+                    kind,
+                    message,
+                } => Item::Warning {
+                    name,
+                    kind,
+                    message,
+                },
                 Item::Game { name, index, value } => Item::Game {
                     name,
                     index,
@@ -176,30 +194,40 @@ where
         if !batch.push(Item::Opened { name: name.clone() }, 0) {
             return;
         }
+        // Whether the input gave a game, or failed (then it is not "empty").
         let mut any = false;
         for read in games {
-            let item = match read {
-                Read::Failed(message) => Item::Io {
-                    name: name.clone(),
-                    message,
-                },
-                Read::Game { index, chunk } => Item::Game {
-                    name: name.clone(),
-                    index,
-                    value: chunk,
-                },
+            let (item, size) = match read {
+                Read::Warning { kind, message } => {
+                    let name = name.clone();
+                    (
+                        Item::Warning {
+                            name,
+                            kind,
+                            message,
+                        },
+                        0,
+                    )
+                }
+                Read::Failed(message) => {
+                    any = true;
+                    let name = name.clone();
+                    (Item::Io { name, message }, 0)
+                }
+                Read::Game { index, chunk } => {
+                    any = true;
+                    let size = chunk.as_ref().map_or(0, |c| c.bytes.len());
+                    let (name, value) = (name.clone(), chunk);
+                    (Item::Game { name, index, value }, size)
+                }
             };
-            let (failed, size) = match &item {
-                Item::Game { value, .. } => (false, value.as_ref().map_or(0, |c| c.bytes.len())),
-                _ => (true, 0),
-            };
+            let failed = matches!(item, Item::Io { .. });
             if !batch.push(item, size) {
                 return;
             }
             if failed {
                 break;
             }
-            any = true;
         }
         if !any {
             let empty = RecordError::new(
@@ -290,7 +318,7 @@ mod tests {
                 |item| {
                     match item {
                         Item::Opened { name } => seen.push(format!("open {name}")),
-                        Item::Io { .. } => panic!("no I/O error here"),
+                        Item::Io { .. } | Item::Warning { .. } => panic!("no I/O error here"),
                         Item::Game { index, value, .. } => match value {
                             Ok(text) => seen.push(format!("{index} {text}")),
                             Err(e) => seen.push(format!("{index} {}", e.kind.name())),
@@ -340,7 +368,7 @@ mod tests {
                 match item {
                     Item::Io { name, message } => errors.push(format!("{name}: {message}")),
                     Item::Game { .. } => games += 1,
-                    Item::Opened { .. } => {}
+                    Item::Opened { .. } | Item::Warning { .. } => {}
                 }
                 if games == 10 {
                     Flow::Stop
@@ -358,5 +386,67 @@ mod tests {
             ]
         );
         assert_eq!(games, 10);
+    }
+
+    /// Warnings come before their input's games; an input that fails before any game is not
+    /// also an empty one; the order is the inputs' whatever happens to them.
+    #[test]
+    fn warnings_failures_and_empty_inputs_in_input_order() {
+        let warning = || Read::Warning {
+            kind: "encoding",
+            message: "read as CP932".into(),
+        };
+        let inputs = || {
+            let game = "[Round \"1\"]\n\n1. K*2三>W *\n".as_bytes();
+            let chunk = GameSplitter::new(game).next().unwrap();
+            let opened = |name: &str, games: Vec<Read>| Input::Opened {
+                name: name.into(),
+                games: games.into_iter(),
+            };
+            vec![
+                opened("a", vec![warning(), Read::Game { index: 1, chunk }]),
+                Input::Failed {
+                    name: "b".into(),
+                    message: "no such file".into(),
+                },
+                opened("c", vec![Read::Failed("disk on fire".into())]),
+                opened("d", vec![]),
+                opened("e", vec![warning()]),
+            ]
+        };
+        for threads in [1, 3] {
+            let mut seen = Vec::new();
+            scan(
+                inputs(),
+                threads,
+                |chunk| chunk.map_or_else(|e| e.kind.name().to_string(), |_| "ok".into()),
+                |item| {
+                    seen.push(match item {
+                        Item::Opened { name } => format!("{name} opened"),
+                        Item::Io { name, message } => format!("{name} io: {message}"),
+                        Item::Warning { name, kind, .. } => format!("{name} warning[{kind}]"),
+                        Item::Game { name, index, value } => format!("{name} {index} {value}"),
+                    });
+                    Flow::Continue
+                },
+            );
+            assert_eq!(
+                seen,
+                [
+                    "a opened",
+                    "a warning[encoding]",
+                    "a 1 ok",
+                    "b io: no such file",
+                    "c opened",
+                    "c io: disk on fire",
+                    "d opened",
+                    "d 1 empty_input",
+                    "e opened",
+                    "e warning[encoding]",
+                    "e 1 empty_input",
+                ],
+                "threads {threads}"
+            );
+        }
     }
 }

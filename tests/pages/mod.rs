@@ -9,15 +9,12 @@ use kifu::rules::Position;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A directory removed when dropped.
+/// A scratch directory (`common::files::scratch`) removed when dropped.
 pub struct Scratch(pub PathBuf);
 
 impl Scratch {
     pub fn new(name: &str) -> Scratch {
-        let d = std::env::temp_dir().join(format!("kifu-pages-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Scratch(d)
+        Scratch(crate::common::files::scratch(name))
     }
 }
 

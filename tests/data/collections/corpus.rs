@@ -196,6 +196,27 @@ impl Corpus {
     pub fn read(&self, name: &str) -> String {
         std::fs::read_to_string(self.dir.join(name)).unwrap()
     }
+
+    /// A folder `found/` to check that inputs are found and read as `kifu validate` finds and
+    /// reads them: `gufu.psn` (a copy), `.hidden.psn` and `notes.txt` (copies of wa.psn: read
+    /// only with --hidden, --ext txt), and `sjis.psn`, [`sjis_record`] in Shift_JIS. Its path.
+    pub fn found(&self) -> String {
+        let dir = self.dir.join("found");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("gufu.psn"), self.read("gufu.psn")).unwrap();
+        std::fs::write(dir.join(".hidden.psn"), self.read("wa.psn")).unwrap();
+        std::fs::write(dir.join("notes.txt"), self.read("wa.psn")).unwrap();
+        let record = sjis_record();
+        let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&record);
+        assert!(!unmappable);
+        std::fs::write(dir.join("sjis.psn"), sjis).unwrap();
+        dir.display().to_string()
+    }
+}
+
+/// Club game 0 with an Event in kanji (the game of `found/sjis.psn`).
+pub fn sjis_record() -> String {
+    set_tag(&gufu_record(0), "Event", "研究会")
 }
 
 impl Drop for Corpus {
