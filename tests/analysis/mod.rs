@@ -4,29 +4,17 @@
 use kifu::generate::Rng;
 use kifu::gufu;
 use kifu::rules::Position;
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+#[path = "../cli_support/mod.rs"]
+mod cli_support;
 
 /// Runs kifu with these arguments (and this standard input): exit status, stdout, stderr.
 pub fn kifu(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(s) = stdin {
-        // A command that stops early (a usage error) may not read it all.
-        let _ = input.write_all(s.as_bytes());
-    }
-    drop(input);
-    let out = child.wait_with_output().unwrap();
+    let o = cli_support::kifu(args, stdin.map(str::as_bytes));
     (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+        cli_support::out(&o),
+        cli_support::err(&o),
     )
 }
 
