@@ -154,6 +154,7 @@ macro_rules! named_kinds {
     };
 }
 
+pub mod analysis;
 pub mod betza;
 pub mod collection;
 pub mod encoding;

@@ -100,6 +100,8 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         vec!["filter", m, g, "--dedup", "-o", n],
         vec!["stats", g, m, "-o", n],
         vec!["stats", g, m, "--format", "json", "-o", n],
+        vec!["analyze", g, m, "-o", n],
+        vec!["analyze", m, g, "--to", "csv", "-o", n],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -136,6 +138,8 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         vec!["filter", g, m, "-o", &new("newdir/")],
         vec!["stats", g, m, "-o", &new("new.txt")],
         vec!["stats", g, m, "-o", &new("newdir/")],
+        vec!["analyze", g, m, "-o", &new("new.psn")],
+        vec!["analyze", g, m, "--to", "json", "-o", &new("newdir/")],
     ] {
         let o = kifu(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
@@ -168,15 +172,18 @@ fn o_is_a_directory_only_when_it_says_so() {
         assert!(o.stdout.is_empty(), "{args:?}: wrote to stdout");
     };
 
-    // A CSV of a directory of games: one file, one header.
-    ok(&["convert", &p("games"), "--to", "csv", "-o", &p("plies.csv")]);
-    let csv = std::fs::read_to_string(dir.join("plies.csv")).expect("plies.csv is a file");
-    assert_eq!(csv.lines().filter(|l| l.starts_with("file,")).count(), 1);
-    assert_eq!(
-        csv.lines().count(),
-        1 + 3 * 14,
-        "header + 3 games of 14 plies"
-    );
+    // A CSV of a directory of games: one file, one header (convert's plies, analyze's
+    // judged plies).
+    for (cmd, file) in [("convert", "plies.csv"), ("analyze", "judged.csv")] {
+        ok(&[cmd, &p("games"), "--to", "csv", "-o", &p(file)]);
+        let csv = std::fs::read_to_string(dir.join(file)).expect("a file");
+        assert_eq!(csv.lines().filter(|l| l.starts_with("file,")).count(), 1);
+        assert_eq!(
+            csv.lines().count(),
+            1 + 3 * 14,
+            "{cmd}: header + 3 games of 14 plies"
+        );
+    }
 
     // Several inputs, -o without a slash: one file with every game.
     ok(&[
@@ -330,6 +337,21 @@ fn o_is_a_directory_only_when_it_says_so() {
         ["g1.psn", "g2.psn", "g3.psn", "stats.json"]
     );
 
+    // analyze: a file per input.
+    ok(&[
+        "analyze",
+        &p("games"),
+        &p("onegame"),
+        "-o",
+        &format!("{}/", p("judged")),
+    ]);
+    assert_eq!(
+        names(&dir.join("judged")),
+        ["g1.psn", "g2.psn", "g3.psn", "game.psn"]
+    );
+    let judged = std::fs::read_to_string(dir.join("judged/game.psn")).unwrap();
+    assert!(judged.contains("[Annotator \"kifu analyze\"]"), "{judged}");
+
     // PNG: a file (by its name), a new directory (by --format), every ply.
     ok(&["render", &p("games/g1.psn"), "-o", &p("board.png")]);
     let png = std::fs::read(dir.join("board.png")).expect("board.png is a file");
@@ -477,6 +499,17 @@ fn a_failed_run_leaves_nothing_behind() {
         vec!["filter", a, b, a, "-o", &p("new/picked/")],
         vec!["filter", a, &missing, "--valid", "-o", &p("picked.psn")],
         vec!["stats", a, &missing, "-o", &p("stats/")],
+        // analyze: a file per input, the ones written before the failure go too.
+        vec!["analyze", a, b, &missing, "-o", &p("judged/")],
+        vec![
+            "analyze",
+            a,
+            &missing,
+            "--to",
+            "json",
+            "-o",
+            &p("judged.jsonl"),
+        ],
         // Too wide to rasterize.
         vec!["render", b, "--size", "9000", "-o", &p("b.png")],
         vec![
@@ -550,6 +583,13 @@ fn a_closed_pipe_stops_quietly() {
     let bad: String = (0..3000).map(|_| GUFU_BAD).collect::<Vec<_>>().join("\n");
     std::fs::write(bad_dir.join("bad.psn"), bad).unwrap();
     let d = bad_dir.to_str().unwrap();
+    // Many Gufū games: a long analysis.
+    let gufu = dir.join("gufu.psn");
+    let games: Vec<String> = (1..=400)
+        .map(|i| kifu::generate::game(kifu::Variant::Gufu, 7, i, 100))
+        .collect();
+    std::fs::write(&gufu, games.join("\n")).unwrap();
+    let g = gufu.to_str().unwrap();
     for args in [
         vec!["validate", "--format", "json", b],
         vec!["validate", "--format", "json", "-j", "1", b],
@@ -566,6 +606,9 @@ fn a_closed_pipe_stops_quietly() {
         vec!["filter", "--dedup", "-j", "1", b],
         // Every opening of 400 games: more than a pipe holds.
         vec!["stats", "--format", "json", "--top", "1000", b],
+        vec!["analyze", g],
+        vec!["analyze", "--to", "csv", g],
+        vec!["analyze", "--to", "json", g],
     ] {
         let (code, line, errs) = first_line_only(&args);
         assert!(!line.is_empty(), "{args:?}: no first line");
@@ -609,7 +652,7 @@ fn lines_follow_the_input_order() {
     );
     // Human form, standard output and standard error into one file: a.psn's problem, then
     // the missing file, then a.psn's problem again.
-    for cmd in ["validate", "convert"] {
+    for cmd in ["validate", "convert", "analyze"] {
         let (code, marks, text) = marks_in_one_file(&[cmd, a, missing, a], &dir);
         assert_eq!(code, Some(2));
         let problems: Vec<&str> = marks.into_iter().filter(|m| *m != "game").collect();
@@ -621,6 +664,18 @@ fn lines_follow_the_input_order() {
     let sjis = dir.join("sjis.psn");
     std::fs::write(&sjis, shift_jis(JAPANESE)).unwrap();
     let s = sjis.to_str().unwrap();
+    // convert and analyze: the encoding warning in its input's place (the records themselves
+    // go to standard output, buffered).
+    for cmd in ["convert", "analyze"] {
+        let (code, marks, text) = marks_in_one_file(&[cmd, s, missing, a, s], &dir);
+        assert_eq!(code, Some(2));
+        let problems: Vec<&str> = marks.into_iter().filter(|m| *m != "game").collect();
+        assert_eq!(
+            problems,
+            ["warning", "io", "syntax", "warning"],
+            "{cmd}:\n{text}"
+        );
+    }
     for (args, want) in [
         (
             vec!["filter", "-j", "3", a, missing, s, a],

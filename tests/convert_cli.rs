@@ -1,9 +1,29 @@
 //! `kifu convert`: lossless, idempotent, every notation and rank style; CSV and JSON; errors.
 
-mod common;
-
-use common::cli::{kifu, stdout};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_kifu"));
+    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    match stdin {
+        None => c.output().unwrap(),
+        Some(text) => {
+            use std::io::Write;
+            c.stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped());
+            let mut child = c.spawn().unwrap();
+            // kifu may exit before reading (usage errors): a broken pipe is fine.
+            let _ = child.stdin.take().unwrap().write_all(text.as_bytes());
+            child.wait_with_output().unwrap()
+        }
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("kifu-convert-{name}-{}", std::process::id()));

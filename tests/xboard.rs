@@ -4,9 +4,10 @@
 //! right, XBoard's FEN reads, bad SAN is an error at its line and column, and no mutation of
 //! these files makes kifu panic.
 
+mod cli_support;
 mod common;
 
-use common::cli::{kifu, stdout};
+use cli_support::out as stdout;
 use common::mutate;
 use common::rng::Rng;
 use kifu::Variant;
@@ -17,6 +18,7 @@ use kifu::rules::PerGame;
 use kifu::wa::fen;
 use kifu::writers::{psn, rows};
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -85,6 +87,10 @@ fn move_tokens(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
+    cli_support::kifu(args, stdin.map(str::as_bytes))
 }
 
 const SAN: Style = Style {

@@ -1,11 +1,11 @@
 //! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
+use super::EXIT_ERROR;
 use super::board_args::BoardArgs;
 use super::inputs::{self, Input};
 use super::load;
-use super::output::{Failure, Outputs, Sink, Target};
+use super::output::{Failure, Outputs, PerInput, Sink, Target, per_input};
 use super::pages::Pages;
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::notation::RankStyle;
 use kifu::replay::Options;
@@ -105,62 +105,58 @@ pub fn run(a: Args) -> i32 {
             return EXIT_ERROR;
         }
     };
-    let mut outputs = Outputs::new(target);
-    let to_dir = matches!(outputs.target(), Target::Dir(_));
-    let mut pages = Pages::new(a.board.page(), page_title(&found));
-    let mut status = EXIT_OK;
-    let mut shared: Option<Sink> = None;
-    if !to_dir {
-        match open(&a, &mut outputs, "") {
-            Ok(s) => shared = Some(s),
-            Err(f) => return f.report(),
-        }
+    let mut convert = Convert {
+        a: &a,
+        page_each,
+        pages: Pages::new(a.board.page(), page_title(&found)),
+    };
+    per_input(&found, target, &mut convert)
+}
+
+/// The conversion, input after input, as [`per_input`] runs it.
+struct Convert<'a> {
+    a: &'a Args,
+    /// `--to html --per game`: a page per game, no output per input.
+    page_each: bool,
+    pages: Pages,
+}
+
+impl PerInput for Convert<'_> {
+    type Out = Sink;
+
+    fn file_name(&self, input: &Input) -> Option<String> {
+        (!self.page_each).then(|| output_name(input, self.a.to))
     }
-    for input in &found {
-        let input = match input {
-            Ok(i) => i,
-            Err(e) => {
-                eprintln!("{}: error[io]: {}", e.path, e.message);
-                status = EXIT_ERROR;
-                continue;
-            }
+
+    fn open(
+        &mut self,
+        outputs: &mut Outputs,
+        name: &str,
+        input: Option<&Input>,
+    ) -> Result<Sink, Failure> {
+        let s = open(self.a, outputs, name)?;
+        // An input's own page is named after it.
+        if let Some(input) = input {
+            self.pages.title = input.display();
+        }
+        Ok(s)
+    }
+
+    fn read(
+        &mut self,
+        input: &Input,
+        out: Option<&mut Sink>,
+        outputs: &mut Outputs,
+    ) -> Result<i32, Failure> {
+        let dest = match out {
+            Some(s) => Dest::Sink(s),
+            None => Dest::PagePerGame(outputs),
         };
-        // An output of its own, in the directory (not with a page per game).
-        let mut own: Option<Sink> = None;
-        if to_dir && !page_each {
-            match open(&a, &mut outputs, &output_name(input, a.to)) {
-                Ok(s) => own = Some(s),
-                Err(f) => return f.report(),
-            }
-            pages.title = input.display();
-        }
-        let dest = match (own.as_mut(), shared.as_mut()) {
-            (Some(s), _) | (None, Some(s)) => Dest::Sink(s),
-            (None, None) => Dest::PagePerGame(&mut outputs),
-        };
-        match convert_input(&a, input, dest, &mut pages) {
-            Ok(s) => status = status.max(s),
-            // Nothing half-written survives: the outputs are dropped uncommitted.
-            Err(Fatal(f)) => return outputs.target().nothing_written(f.report()),
-        }
-        if let Some(s) = own
-            && let Err(f) = close(&a, &mut outputs, &mut pages, s)
-        {
-            return outputs.target().nothing_written(f.report());
-        }
+        convert_input(self.a, input, dest, &mut self.pages).map_err(|Fatal(f)| f)
     }
-    if let Some(s) = shared
-        && let Err(f) = close(&a, &mut outputs, &mut pages, s)
-    {
-        return outputs.target().nothing_written(f.report());
-    }
-    if status == EXIT_ERROR {
-        // A failed run: every old output stays as it was.
-        return outputs.target().nothing_written(status);
-    }
-    match outputs.commit() {
-        Ok(()) => status,
-        Err(f) => f.report(),
+
+    fn close(&mut self, outputs: &mut Outputs, s: Sink) -> Result<(), Failure> {
+        close(self.a, outputs, &mut self.pages, s)
     }
 }
 
@@ -201,7 +197,8 @@ fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Sink, Failure> {
     Ok(s)
 }
 
-fn stem(input: &Input) -> String {
+/// An output's name in a directory, without its extension: the input's file name's stem.
+pub(super) fn stem(input: &Input) -> String {
     match input {
         Input::Stdin => "stdin".to_string(),
         Input::File(p) => p
@@ -240,7 +237,8 @@ fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
     Ok(())
 }
 
-fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> {
+/// One CSV row, quoted as needed.
+pub(super) fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> {
     let mut c = csv::WriterBuilder::new().from_writer(Vec::new());
     c.write_record(&fields).map_err(std::io::Error::other)?;
     let bytes = c
@@ -251,42 +249,19 @@ fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::Result<()> 
 
 fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> Result<i32, Fatal> {
     let name = input.display();
-    let mut games = match load::open(input, a.input.encoding.choice()) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{name}: error[io]: {e}");
-            return Ok(EXIT_ERROR);
-        }
-    };
     let opts = Options {
         default_variant: a.variant,
         keep_moves: true,
     };
-    let mut status = EXIT_OK;
     let mut first_psn = true;
     // The output, as named in messages.
     let target = match &dest {
         Dest::Sink(s) => s.name().to_string(),
         Dest::PagePerGame(_) => String::new(),
     };
-    for item in &mut games {
-        let (index, g) = match item {
-            load::Item::Warning { kind, message } => {
-                eprintln!("{name}: warning[{kind}]: {message}");
-                continue;
-            }
-            load::Item::Io(message) => {
-                eprintln!("{name}: error[io]: {message}");
-                return Ok(EXIT_ERROR);
-            }
-            load::Item::Game { index, chunk } => (index, load::load(chunk, index, &opts, false)),
-        };
-        for d in g.errors.iter().chain(&g.warnings) {
-            eprint!("{}", d.human(&name));
-        }
+    load::each_game(input, a.input.encoding.choice(), &opts, |index, g| {
         let io = |e: std::io::Error| Fatal(Failure::of(&e, &target));
         if !g.errors.is_empty() {
-            status = EXIT_INVALID;
             if let Dest::Sink(sink) = &mut dest
                 && a.to == To::Csv
                 && a.per == Per::Game
@@ -301,13 +276,13 @@ fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> 
                 );
                 write_csv_row(sink, fields).map_err(io)?;
             }
-            continue;
+            return Ok(());
         }
         let (Some(record), Some(report)) = (&g.record, &g.report) else {
-            continue;
+            return Ok(());
         };
         let Some(variant) = report.variant else {
-            continue;
+            return Ok(());
         };
         let style = style_for(a, variant)?;
         let sink = match &mut dest {
@@ -324,13 +299,13 @@ fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> 
                     format!("{stem}, game {index}"),
                 );
                 pages.single(outputs, &file, &title, &game).map_err(Fatal)?;
-                continue;
+                return Ok(());
             }
         };
         match (a.to, a.per) {
             (To::Psn, _) => {
                 let Some(text) = psn::write(record, report, style) else {
-                    continue;
+                    return Ok(());
                 };
                 if !first_psn {
                     sink.write_all(b"\n").map_err(io)?;
@@ -360,13 +335,8 @@ fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> 
                 pages.add(sink, &game).map_err(io)?;
             }
         }
-    }
-    if games.games_read() == 0 {
-        // As validate: an input without any game is an error, not an empty success.
-        eprintln!("{name}: error[empty_input]: no game: the input is empty");
-        status = EXIT_INVALID;
-    }
-    Ok(status)
+        Ok(())
+    })
 }
 
 fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {

@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and the subcommands.
 
+mod analyze;
 mod board_args;
 mod completions;
 mod convert;
@@ -8,10 +9,12 @@ mod filter;
 mod generate;
 mod inputs;
 mod load;
+mod mate;
 mod output;
 mod pages;
 mod perft;
 mod render;
+mod solve;
 mod stats;
 mod validate;
 
@@ -51,6 +54,9 @@ enum Command {
     Generate(generate::Args),
     Perft(perft::Args),
     Render(render::Args),
+    Solve(solve::Args),
+    Mate(mate::Args),
+    Analyze(analyze::Args),
     Filter(filter::Args),
     Stats(stats::Args),
     Completions(completions::CompletionsArgs),
@@ -73,6 +79,9 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Render(a) => render::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Mate(a) => mate::run(a),
+        Command::Analyze(a) => analyze::run(a),
         Command::Filter(a) => filter::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Completions(a) => completions::completions(a),

@@ -1,12 +1,11 @@
 //! Helpers shared by the tests. This file builds Wa positions and names squares by hand,
 //! independently of the library's own geometry and writers; [`checks`] holds what every parse
-//! must satisfy, [`cli`] runs the binary, [`games`] the styles, positions and moves of games,
-//! [`mutate`] the mutators of the hostile inputs, [`rng`] their random stream, [`files`] the
-//! scratch directories of the tests that run the binary.
+//! must satisfy, [`games`] the styles, positions and moves of games, [`mutate`] the mutators of
+//! the hostile inputs, [`rng`] their random stream, [`files`] the scratch directories of the
+//! tests that run the binary.
 #![allow(dead_code)]
 
 pub mod checks;
-pub mod cli;
 pub mod files;
 pub mod games;
 pub mod mutate;

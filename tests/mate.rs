@@ -1,0 +1,411 @@
+//! `kifu mate`: forced mates on positions built by hand (known solutions, positions without a
+//! mate), the search against a plain AND/OR search without table or ordering (Wa, on positions
+//! from CrazyWa's games) and against the exact Gufū solution, and the command line.
+
+use kifu::analysis::Value;
+use kifu::analysis::game::Searchable;
+use kifu::analysis::mate::{Found, Mate, Options, Search, line_text};
+use kifu::analysis::solve::Solution;
+use kifu::generate::Rng;
+use kifu::geometry::Color;
+use kifu::record::parse_game_str;
+use kifu::replay::{self, Options as ReplayOptions};
+use kifu::rules::{PerGame, Position, Status};
+use kifu::{Variant, gufu, wa};
+
+mod analysis;
+use analysis::random_gufu;
+
+fn wa_pos(fen: &str) -> wa::Position {
+    wa::Position::from_position_string(Variant::Wa, fen).unwrap()
+}
+
+fn search<P: Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
+    Search::<P>::new(Options {
+        depth,
+        all_moves,
+        max_nodes: None,
+    })
+    .find(p)
+}
+
+fn mate<P: Searchable>(p: &P, depth: u32) -> Mate<P::Move> {
+    match search(p, depth, false) {
+        Found::Mate(m) => m,
+        other => panic!("expected a mate, got {other:?}"),
+    }
+}
+
+/// The rules doc's example: Black's Violent Wolf dropped on 1b mates (the Falcon on 5f guards
+/// 1b, the King's own Oxcart and Sparrow box it in); the Sparrow drop would be the same mate
+/// and is illegal. Nothing else mates.
+#[test]
+fn wa_mate_in_one_by_drop() {
+    let p = wa_pos("9ok/9p1/11/11/11/6F4/11/11/11/11/10K[PW] w 0 1");
+    let m = mate(&p, 3);
+    assert_eq!(m.moves, 1);
+    assert_eq!(line_text(&p, &m.line), ["VW*1b"]);
+    assert_eq!(m.first_moves.len(), 1);
+}
+
+/// White's King alone on 1a; Black has a Flying Goose on 3c and a Treacherous Fox in hand.
+/// First TF*1c (the Fox checks with its jump straight ahead; it covers 1b and 2b, the Goose
+/// 2b) forces CK-2a; then FG-2b+ mates: promoted, the Goose slides sideways over 1b and 3b and
+/// checks on 2a; 1a and 3a are the Fox's jumps, and the Fox guards 2b. Unpromoted (`FG-2b=`)
+/// the Goose leaves 3b free.
+#[test]
+fn wa_mate_in_two_unique() {
+    let p = wa_pos("10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1");
+    let m = mate(&p, 3);
+    assert_eq!(m.moves, 2);
+    assert_eq!(line_text(&p, &m.line), ["TF*1c", "CK-2a", "FG-2b+"]);
+    assert_eq!(line_text(&p, &m.first_moves), ["TF*1c"]);
+    // Not a mate in one: the search is the shortest.
+    assert_eq!(search(&p, 1, false), Found::None);
+    // With quiet moves allowed, TF*2c leaves the King without a legal move, which loses in
+    // Wa: a "mate" in one that is not a check.
+    let all = match search(&p, 2, true) {
+        Found::Mate(m) => m,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(all.moves, 1);
+    assert_eq!(line_text(&p, &all.line), ["TF*2c"]);
+}
+
+/// Without the Falcon, both drops check, but the King takes the dropped piece each time and
+/// Black runs out of pieces: no mate by checks at any depth. Quiet moves do mate, in two:
+/// SP*1c guards 1b, and after any reply VW*1b mates.
+#[test]
+fn wa_no_mate() {
+    let p = wa_pos("9ok/9p1/11/11/11/11/11/11/11/11/10K[PW] w 0 1");
+    assert_eq!(search(&p, 4, false), Found::None);
+    assert_eq!(search(&p, 1, true), Found::None);
+    match search(&p, 2, true) {
+        Found::Mate(m) => assert_eq!(line_text(&p, &m.first_moves), ["SP*1c"]),
+        other => panic!("{other:?}"),
+    }
+    // The start position: no check at all.
+    assert_eq!(
+        search(&wa::Position::start(Variant::Wa), 3, false),
+        Found::None
+    );
+}
+
+/// Without drops: two Flying Falcons drive the King to the corner.
+#[test]
+fn wa_nodrop_mate() {
+    let p = wa::Position::from_position_string(
+        Variant::WaNoDrop,
+        "9k1/11/11/11/7F3/6F4/11/11/11/11/K10 w 0 1",
+    )
+    .unwrap();
+    let m = mate(&p, 3);
+    assert_eq!(m.moves, 3);
+    assert_eq!(m.line.len(), 5);
+    assert_eq!(line_text(&p, &m.first_moves), ["FF-2c+"]);
+    assert_eq!(search(&p, 2, false), Found::None);
+    assert_mate_line(&p, &m);
+}
+
+/// Plays a main line and checks that it is legal, that every attacker move checks and that
+/// it ends in the attacker's win.
+fn assert_mate_line<P: Searchable>(p: &P, m: &Mate<P::Move>) {
+    let attacker = p.turn();
+    let mut cur = p.clone();
+    for (i, mv) in m.line.iter().enumerate() {
+        assert!(cur.legal_moves().contains(mv), "ply {i} illegal");
+        cur.play(mv).unwrap();
+        if i % 2 == 0 {
+            assert!(
+                cur.in_check() || cur.outcome().is_some(),
+                "ply {i} no check"
+            );
+        }
+    }
+    let o = cur.outcome().expect("the line ends the game");
+    assert_eq!(o.winner, Some(attacker));
+}
+
+/// Gufū, White to move: the King takes the Kaze on 2三 and the position left is checkmate
+/// for Black (found with the solver: the only winning move).
+#[test]
+fn gufu_mate_in_one() {
+    let p = gufu::posstr::parse("Ks1/Snkw/Wn1 w - 8").unwrap();
+    let m = mate(&p, 3);
+    assert_eq!(m.moves, 1);
+    assert_eq!(line_text(&p, &m.line), ["Kx2三>N#"]);
+    assert_eq!(m.first_moves.len(), 1);
+}
+
+/// Gufū, White to move: a mate in two whose first move is unique; the exact solution agrees
+/// (win in 3 plies).
+#[test]
+fn gufu_mate_in_two() {
+    let p = gufu::posstr::parse("Kn1/1ks/SwWn w - 14").unwrap();
+    let m = mate(&p, 3);
+    assert_eq!(m.moves, 2);
+    assert_eq!(line_text(&p, &m.first_moves), ["S-2二>N+"]);
+    assert_mate_line(&p, &m);
+    assert_eq!(Solution::start().value(&p), Some(Value::Win(3)));
+}
+
+/// Gufū: a position won in 9 plies, but not by checks alone within 3 moves; with every move
+/// allowed the mate in 5 is found, and not before.
+#[test]
+fn gufu_no_checking_mate() {
+    let p = gufu::posstr::parse("1ke/SeKw/1Ws b - 11").unwrap();
+    assert_eq!(Solution::start().value(&p), Some(Value::Win(9)));
+    assert_eq!(search(&p, 3, false), Found::None);
+    assert_eq!(search(&p, 4, true), Found::None);
+    match search(&p, 5, true) {
+        Found::Mate(m) => {
+            assert_eq!(m.moves, 5);
+            assert_eq!(m.line.len(), 9);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---- A plain search to compare with: every move, no table, no ordering. ----
+
+/// The position after `m`, a move checked by the rules core.
+fn after<P: Position>(p: &P, m: &P::Move) -> P {
+    let mut n = p.clone();
+    n.play(m).unwrap();
+    n
+}
+
+/// Whether the game is over with `c` the winner.
+fn won_by<P: Position>(p: &P, c: Color) -> bool {
+    matches!(p.status(), Status::Over(o) if o.winner == Some(c))
+}
+
+/// Whether the side to move mates within `n` moves, trying every move of both sides.
+fn plain_mates<P: Position>(p: &P, n: u32, checks: bool) -> bool {
+    let me = p.turn();
+    p.legal_moves()
+        .iter()
+        .any(|m| plain_mates_with(p, m, n, checks, me))
+}
+
+fn plain_mates_with<P: Position>(p: &P, m: &P::Move, n: u32, checks: bool, me: Color) -> bool {
+    let next = after(p, m);
+    // (Wa: the attacker's moves are checks.)
+    if checks && !next.in_check() {
+        return false;
+    }
+    if won_by(&next, me) {
+        return true;
+    }
+    if n == 1 {
+        return false;
+    }
+    let replies = next.legal_moves();
+    !replies.is_empty()
+        && replies
+            .iter()
+            .all(|r| plain_mates(&after(&next, r), n - 1, checks))
+}
+
+/// The positions of a Wa record's main line.
+fn game_positions(text: &str) -> Vec<wa::Position> {
+    let record = parse_game_str(text).unwrap();
+    let report = replay::replay(
+        &record,
+        &ReplayOptions {
+            default_variant: None,
+            keep_moves: true,
+        },
+    );
+    assert!(report.valid());
+    let Some(PerGame::Wa(played)) = &report.played else {
+        panic!("not a replayed Wa game");
+    };
+    played
+        .main_line(&record.movetext)
+        .into_iter()
+        .map(|(_, _, g)| g.position().clone())
+        .collect()
+}
+
+/// The search and the plain search agree on the shortest mate (up to 2 moves, checks only)
+/// and on the set of first moves that give it, on the last plies of CrazyWa's games (where the
+/// mates are) and on positions from their middle games.
+#[test]
+fn wa_search_agrees_with_plain_search() {
+    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dir.sort();
+    let (mut compared, mut mates) = (0, 0);
+    for (g, path) in dir.iter().enumerate().step_by(2) {
+        let positions = game_positions(&std::fs::read_to_string(path).unwrap());
+        let n = positions.len();
+        let mut picks: Vec<usize> = (n.saturating_sub(6)..n).collect();
+        picks.push(n / 2 + g % 7);
+        for i in picks {
+            let Some(p) = positions.get(i) else { continue };
+            let expected = (1..=2).find(|&k| plain_mates(p, k, true));
+            let found = search(p, 2, false);
+            match (expected, &found) {
+                (None, Found::None) => {}
+                (Some(k), Found::Mate(m)) => {
+                    assert_eq!(m.moves, k, "{} ply {i}", path.display());
+                    let mut firsts: Vec<_> = p
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|mv| plain_mates_with(p, mv, k, true, p.turn()))
+                        .collect();
+                    let mut got = m.first_moves.clone();
+                    firsts.sort_by_key(|m| format!("{m:?}"));
+                    got.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(got, firsts, "{} ply {i}", path.display());
+                    assert_mate_line(p, m);
+                    mates += 1;
+                }
+                _ => panic!(
+                    "{} ply {i}: plain {expected:?}, search {found:?}",
+                    path.display()
+                ),
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 150, "{compared}");
+    assert!(mates > 20, "{mates}");
+}
+
+/// Gufū: with every move allowed, a mate in K (K ≤ 3) is exactly a win in 2K - 1 plies of the
+/// exact solution, with as many first moves as the solution has moves of that value.
+#[test]
+fn gufu_search_agrees_with_the_solution() {
+    let solution = Solution::start();
+    let mut rng = Rng::new(12);
+    let (mut wins, mut others) = (0, 0);
+    for _ in 0..400 {
+        let p = random_gufu(&mut rng, 13);
+        if !p.legal_moves().is_empty() {
+            let v = solution.value(&p).unwrap();
+            match (v, search(&p, 3, true)) {
+                (Value::Win(n), Found::Mate(m)) => {
+                    assert_eq!(u32::from(n), 2 * m.moves - 1, "{}", gufu::posstr::write(&p));
+                    let best = solution.moves(&p);
+                    let quickest = best.iter().filter(|(_, bv)| *bv == v).count();
+                    assert_eq!(m.first_moves.len(), quickest);
+                    assert_mate_line_any(&p, &m);
+                    wins += 1;
+                }
+                (Value::Win(n), Found::None) => assert!(n > 5, "{}", gufu::posstr::write(&p)),
+                (_, Found::None) => others += 1,
+                (v, f) => panic!("{}: {v} but {f:?}", gufu::posstr::write(&p)),
+            }
+        }
+    }
+    assert!(wins > 30 && others > 30, "{wins} {others}");
+}
+
+/// As `assert_mate_line`, without the checks (every move allowed).
+fn assert_mate_line_any(p: &gufu::Position, m: &Mate<gufu::Move>) {
+    let attacker = p.turn();
+    let mut cur = p.clone();
+    for mv in &m.line {
+        cur.play(mv).unwrap();
+    }
+    assert!(won_by(&cur, attacker));
+}
+
+// ---- The command line. ----
+
+fn kifu(args: &[&str]) -> (i32, String, String) {
+    analysis::kifu(args, None)
+}
+
+#[test]
+fn cli_prints_the_line_and_the_first_moves() {
+    let (code, out, _) = kifu(&[
+        "mate",
+        "--variant",
+        "wa",
+        "--position",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "mate in 2: TF*1c CK-2a FG-2b+\n1 first move mates in 2: TF*1c\n"
+    );
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "9ok/9p1/11/11/11/11/11/11/11/11/10K[PW] w 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "no mate in 2\n"));
+}
+
+#[test]
+fn cli_json() {
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "gufu",
+        "-p",
+        "Kn1/1ks/SwWn w - 14",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["mate"], 2);
+    assert_eq!(v["first_moves"], serde_json::json!(["S-2二>N+"]));
+    assert_eq!(v["line"].as_array().unwrap().len(), 3);
+    assert_eq!(v["position"], "Kn1/1ks/SwWn w - 14");
+}
+
+#[test]
+fn cli_bad_positions_are_usage_errors() {
+    for (variant, pos) in [
+        ("wa", "not a fen"),
+        ("wa", "11/11/11 w 0 1"),
+        ("gufu", "2/2/2 x KkWS 1"),
+        ("gufu", "Kn1/1ks/SwWn w"),
+        ("wa-nodrop", "9ok/9p1/11/11/11/11/11/11/11/11/10K[PW] w 0 1"),
+    ] {
+        let (code, out, err) = kifu(&["mate", "-v", variant, "-p", pos]);
+        assert_eq!(code, 2, "{pos}");
+        assert!(out.is_empty());
+        assert!(err.contains("bad --position"), "{err}");
+    }
+    // A finished game has nothing to search.
+    let (code, _, err) = kifu(&["mate", "-v", "gufu", "-p", "1kn/SnWn/1Kn w - 12"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("already over"), "{err}");
+}
+
+/// With too small a budget the answer is "unknown", never a false "no mate".
+#[test]
+fn a_search_out_of_budget_says_so() {
+    let p = wa_pos("10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1");
+    let mut s = Search::<wa::Position>::new(Options {
+        depth: 3,
+        all_moves: false,
+        max_nodes: Some(3),
+    });
+    assert_eq!(s.find(&p), Found::Stopped);
+    assert!(s.stopped());
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+        "--max-nodes",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("unknown: "), "{out}");
+}
