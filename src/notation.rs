@@ -1,7 +1,7 @@
-//! Writing moves and squares as text: Hodges style for both games, engine coordinates for
-//! Wa, in a [`Style`] (notation and rank style); every game writes its moves through
-//! [`Notate`]. (Reading is the grammar's job, in `record`; resolving a written move against a
-//! position is the replay layer's.)
+//! Writing moves and squares as text: Hodges style for both games, engine coordinates and
+//! XBoard's SAN for Wa, in a [`Style`] (notation and rank style); every game writes its moves
+//! through [`Notate`]. (Reading is the grammar's job, in `record`; resolving a written move
+//! against a position is the replay layer's.)
 
 use crate::geometry::{GUFU, Square, WA};
 use crate::rules::{Position, Status, Termination};
@@ -19,6 +19,16 @@ pub enum Notation {
     Long,
     /// Engine coordinates (Wa only; Gufū moves are written in Hodges style).
     Xboard,
+    /// SAN exactly as XBoard writes Wa moves (`Rg4`, `+Pfg8`, `dxd5`, `X@d3`, `Fb3+`, `+Fe2#`;
+    /// Wa only; Gufū moves are written in Hodges style).
+    San,
+}
+
+impl Notation {
+    /// Whether moves are written in XBoard's squares (engine coordinates or SAN).
+    pub fn engine_squares(self) -> bool {
+        matches!(self, Notation::Xboard | Notation::San)
+    }
 }
 
 /// How moves and squares are written: the notation and the rank style.
@@ -74,14 +84,27 @@ impl Notate for wa::Position {
     fn write_move(&self, m: &wa::Move, style: Style) -> String {
         match style.notation {
             Notation::Xboard => wa_engine(m),
+            Notation::San => wa_san(self, m),
             _ => wa_hodges(self, m, style.origin(), style.ranks),
         }
     }
 
+    /// SAN: `#` when the side to move has no legal move (mated, or without a move and not in
+    /// check: in Wa both end the game), as XBoard writes it; no mark otherwise (`+` is
+    /// promotion, and there is no check mark).
+    fn mark(&self, style: Style) -> &'static str {
+        if style.notation == Notation::San && !self.has_legal_move() {
+            "#"
+        } else {
+            ""
+        }
+    }
+
     fn square_text(sq: Square, style: Style) -> String {
-        match style.notation {
-            Notation::Xboard => wa_engine_square(sq),
-            _ => wa_square(sq, style.ranks),
+        if style.notation.engine_squares() {
+            wa_engine_square(sq)
+        } else {
+            wa_square(sq, style.ranks)
         }
     }
 }
@@ -89,6 +112,10 @@ impl Notate for wa::Position {
 impl Notate for wa::Game {
     fn write_move(&self, m: &wa::Move, style: Style) -> String {
         self.position().write_move(m, style)
+    }
+
+    fn mark(&self, style: Style) -> &'static str {
+        self.position().mark(style)
     }
 
     fn square_text(sq: Square, style: Style) -> String {
@@ -140,8 +167,36 @@ pub fn gufu_square(sq: Square, style: RankStyle) -> String {
 /// A Wa square in engine coordinates: files `a`–`k` from Black's left, ranks 1–11 from
 /// Black's side (`11k` = `a1`, `1a` = `k11`).
 pub fn wa_engine_square(sq: Square) -> String {
-    let (col, row) = WA.col_row(sq);
-    format!("{}{}", (b'a' + col as u8) as char, WA.ranks as i8 - row)
+    format!("{}{}", wa_engine_file(sq), wa_engine_rank(sq))
+}
+
+/// A Wa square's file in engine coordinates: `a` (Black's left, shogi file 11) to `k`.
+pub fn wa_engine_file(sq: Square) -> char {
+    (b'a' + WA.col_row(sq).0 as u8) as char
+}
+
+/// A Wa square's rank in engine coordinates: 1 (Black's side, shogi rank k) to 11.
+pub fn wa_engine_rank(sq: Square) -> u8 {
+    (WA.ranks as i8 - WA.col_row(sq).1) as u8
+}
+
+/// The other pieces like the one on `from` (same side, kind and promoted state) that have a
+/// legal move to `to` (promoting or not), as a set of squares: the pieces a written move must
+/// be told apart from.
+fn rivals(pos: &wa::Position, p: wa::Piece, from: Square, to: Square) -> u128 {
+    let others = pos.origin_set(p, to) & !(1u128 << from.index());
+    wa::square_list(others)
+        .filter(|&f| {
+            [false, true].into_iter().any(|promote| {
+                pos.check_rules_reaching(&wa::Move::Normal {
+                    from: f,
+                    to,
+                    promote,
+                })
+                .is_ok()
+            })
+        })
+        .fold(0, |set, f| set | 1u128 << f.index())
 }
 
 /// A Wa move in Hodges notation, e.g. `SP-7g`, `RR4i-5h`, `+SPx6c`, `SO*5e`, `SP-7c+`,
@@ -156,13 +211,7 @@ pub fn wa_hodges(pos: &wa::Position, m: &wa::Move, origin: Origin, ranks: RankSt
                 return format!("?{}", wa_square(to, ranks));
             };
             let mut s = p.face().abbr.to_string();
-            let needed = origin == Origin::Always
-                || pos.legal_moves().iter().any(|other| match *other {
-                    wa::Move::Normal { from: f, to: t, .. } => {
-                        t == to && f != from && pos.piece_at(f) == Some(p)
-                    }
-                    _ => false,
-                });
+            let needed = origin == Origin::Always || rivals(pos, p, from, to) != 0;
             if needed {
                 s.push_str(&wa_square(from, ranks));
             }
@@ -190,6 +239,61 @@ pub fn wa_engine(m: &wa::Move) -> String {
             wa_engine_square(to),
             if promote { "+" } else { "" }
         ),
+    }
+}
+
+/// A Wa move in SAN as XBoard writes it (without the `#` that depends on the position after
+/// it: see [`Notate::mark`]). `pos` is the position before the move.
+///
+/// - A drop: the piece's letter (upper case for both sides), `@`, the square: `X@d3`.
+/// - An unpromoted Sparrow Pawn: the square alone (`g8`); a capture names the origin file
+///   (`dxd5`).
+/// - Any other piece: `+` if promoted, the letter of its unpromoted form, the origin where
+///   another piece of the same side, letter and promoted state has a legal move to the same
+///   square (its file if that tells them apart, else its rank if that does, else both), `x`
+///   for a capture, the square.
+/// - `+` after a move that promotes; nothing after one that does not, whether or not it could
+///   have.
+pub fn wa_san(pos: &wa::Position, m: &wa::Move) -> String {
+    match *m {
+        wa::Move::Drop { kind, to } => format!("{}@{}", kind.row().letter, wa_engine_square(to)),
+        wa::Move::Normal { from, to, promote } => {
+            let Some(p) = pos.piece_at(from) else {
+                return format!("?{}", wa_engine_square(to));
+            };
+            let capture = pos.piece_at(to).is_some();
+            let mut s = String::with_capacity(8);
+            if !p.promoted && p.kind == wa::Kind::SP {
+                if capture || wa_engine_file(from) != wa_engine_file(to) {
+                    s.push(wa_engine_file(from));
+                    s.push('x');
+                }
+            } else {
+                if p.promoted {
+                    s.push('+');
+                }
+                s.push(p.kind.row().letter);
+                let rivals = rivals(pos, p, from, to);
+                let on =
+                    |same: fn(Square) -> u8| wa::square_list(rivals).any(|r| same(r) == same(from));
+                let same_rank = on(wa_engine_rank);
+                let same_file = on(|s| wa_engine_file(s) as u8);
+                if same_rank || (rivals != 0 && !same_file) {
+                    s.push(wa_engine_file(from));
+                }
+                if same_file {
+                    s.push_str(&wa_engine_rank(from).to_string());
+                }
+                if capture {
+                    s.push('x');
+                }
+            }
+            s.push_str(&wa_engine_square(to));
+            if promote {
+                s.push('+');
+            }
+            s
+        }
     }
 }
 

@@ -133,8 +133,13 @@ impl fmt::Display for IllegalMove {
 impl IllegalMove {
     /// The reason in English, with squares' ranks written in `ranks` (`7h` or `7八`).
     pub fn describe(&self, ranks: RankStyle) -> String {
+        self.describe_with(&|s: FileRank| s.text(ranks))
+    }
+
+    /// The reason in English, with squares written by `square` (e.g. in engine coordinates).
+    pub fn describe_with(&self, square: &dyn Fn(FileRank) -> String) -> String {
         let mut out = String::new();
-        let _ = self.write_to(&mut out, &|s: FileRank| s.text(ranks));
+        let _ = self.write_to(&mut out, square);
         out
     }
 

@@ -224,7 +224,7 @@ proptest! {
     fn built_games_round_trip(
         v in variant(),
         steps in proptest::collection::vec(step(), 0..120),
-        style_index in 0usize..6,
+        style_index in 0usize..8,
     ) {
         check_built(v, &steps, style_index)?;
     }
@@ -246,7 +246,7 @@ proptest! {
     fn built_games_round_trip_long(
         v in variant(),
         steps in proptest::collection::vec(step(), 0..300),
-        style_index in 0usize..6,
+        style_index in 0usize..8,
     ) {
         check_built(v, &steps, style_index)?;
     }

@@ -35,7 +35,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "psn")]
     to: To,
     /// Move notation: hodges (origin only where needed), long (origin always), xboard (engine
-    /// coordinates, Wa only).
+    /// coordinates, Wa only), san (SAN as XBoard writes it, Wa only: Rg4, +Pfg8, dxd5, X@d3,
+    /// Fb3+, +Fe2#; the tags in XBoard's convention: White is the first mover, Variant
+    /// wa-shogi or crazywa, the FEN with XBoard's en-passant field, so XBoard can load it).
+    /// With every other notation the tags are in kifu's convention (Black is the first mover).
     #[arg(long, value_enum, default_value = "hodges")]
     notation: NotationArg,
     /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
@@ -74,6 +77,7 @@ pub enum NotationArg {
     Hodges,
     Long,
     Xboard,
+    San,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -340,16 +344,17 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
     style.notation = match a.notation {
         NotationArg::Hodges => Notation::Hodges,
         NotationArg::Long => Notation::Long,
-        NotationArg::Xboard => {
-            if variant == Variant::Gufu {
-                return Err(Fatal(Failure::Error(
-                    "--notation xboard writes engine coordinates, which exist only for Wa; \
-                     a Gufū game cannot be written that way"
-                        .into(),
-                )));
-            }
-            Notation::Xboard
+        NotationArg::Xboard | NotationArg::San if variant == Variant::Gufu => {
+            let what = match a.notation {
+                NotationArg::San => "--notation san writes XBoard's SAN",
+                _ => "--notation xboard writes engine coordinates",
+            };
+            return Err(Fatal(Failure::Error(format!(
+                "{what}, which exist only for Wa; a Gufū game cannot be written that way"
+            ))));
         }
+        NotationArg::Xboard => Notation::Xboard,
+        NotationArg::San => Notation::San,
     };
     if let Some(r) = a.ranks {
         style.ranks = match r {

@@ -318,8 +318,10 @@ which has {written} plies (0 is the start)"
                 None => vec![last],
             }
         };
-        let black = record.tag("Black").filter(|s| !s.trim().is_empty());
-        let white = record.tag("White").filter(|s| !s.trim().is_empty());
+        // Black is the first mover, whichever convention the tags follow (XBoard's: White).
+        let players = kifu::replay::Players::of(record);
+        let black = players.first.filter(|s| !s.trim().is_empty());
+        let white = players.second.filter(|s| !s.trim().is_empty());
         let mut out = Vec::new();
         for p in plies {
             let i = p as usize;

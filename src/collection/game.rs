@@ -110,10 +110,17 @@ impl Game {
             .map_or(0, |r| r.movetext.main_moves().len() as u64)
     }
 
-    /// The players' names as the tags give them: the first mover (`Black`, sente) and the
-    /// second (`White`, gote).
+    /// The players' names as the tags give them: the first mover (sente) and the second
+    /// (gote); kifu's `Black` and `White`, or XBoard's `White` and `Black` in a record of
+    /// XBoard's ([`Players`](crate::replay::Players)).
     pub fn players(&self) -> [Option<&str>; 2] {
-        [self.tag("Black"), self.tag("White")]
+        match self.record() {
+            Some(r) => {
+                let p = crate::replay::Players::of(r);
+                [p.first, p.second]
+            }
+            None => [None, None],
+        }
     }
 
     /// The result the record states: its `Result` tag when that is a result (`1-0`, `0-1`,

@@ -37,11 +37,20 @@ impl Resolve for Position {
 
 /// Resolves, checks what the text claims, and plays a written move.
 fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
-    let WrittenMove::Hodges(h) = w else {
-        return Err(Fail::new(
-            ProblemKind::BadNotation,
-            "engine coordinates are for Wa only; write Gufū moves as K*2三>W",
-        ));
+    let h = match w {
+        WrittenMove::Hodges(h) => h,
+        WrittenMove::Engine(_) => {
+            return Err(Fail::new(
+                ProblemKind::BadNotation,
+                "engine coordinates are for Wa only; write Gufū moves as K*2三>W",
+            ));
+        }
+        WrittenMove::San(_) => {
+            return Err(Fail::new(
+                ProblemKind::BadNotation,
+                "SAN (XBoard's notation) is for Wa only; write Gufū moves as K*2三>W",
+            ));
+        }
     };
     let id = match (h.piece.promoted(), h.piece.letters()) {
         (false, "K") => PieceId::king(pos.turn()),

@@ -6,8 +6,11 @@
 //!
 //! Knows the record types and the rules; knows nothing of output formats.
 
+mod convention;
 mod gufu_moves;
 mod wa_moves;
+
+pub use convention::{Convention, Players, XBOARD_VARIANTS};
 
 use crate::geometry::Color;
 use crate::record::{

@@ -1,36 +1,90 @@
-//! Resolving a written Wa move (Hodges or engine coordinates) against a position.
+//! Resolving a written Wa move (Hodges, engine coordinates or XBoard's SAN) against a position.
+//!
+//! Hodges and SAN moves on the board go through one resolver ([`resolve_normal`]): a
+//! [`Wanted`] move (the piece, what is written of its origin, the target, the marks and the
+//! capture claim) is matched against the pieces that can legally make it; only reading the
+//! notation into a [`Wanted`], and the wording of messages ([`Names`]), differ.
 
 use super::{Fail, ProblemKind, Resolve};
-use crate::geometry::{Square, WA};
-use crate::notation::{RankStyle, wa_square};
+use crate::geometry::{Color, FileRank, Square, WA};
+use crate::notation::{RankStyle, wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
 use crate::rules::{IllegalMove, Position as _, Rule};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
 impl Resolve for Game {
     fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
-        // Messages name squares in the rank style the record uses.
-        let r = match w {
-            WrittenMove::Hodges(h) => h.to.rank_style,
-            _ => RankStyle::Letter,
-        };
+        let names = Names::of(w);
         // `resolve` returns only moves that passed the rules.
-        let m = resolve(self.position(), w, r)?;
+        let (m, mate) = resolve(self.position(), w, names)?;
+        if mate {
+            mate_claim(self.position(), &m, names)?;
+        }
         self.play_verified(&m)
-            .map_err(|e| illegal(self.position(), &m, e, r))?;
+            .map_err(|e| illegal(self.position(), &m, e, names))?;
         Ok(m)
     }
 }
 
-fn side(c: crate::geometry::Color) -> &'static str {
-    match c {
-        crate::geometry::Color::Black => "Black",
-        crate::geometry::Color::White => "White",
+/// How messages name squares and pieces: in the notation the move was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Names {
+    /// Hodges squares (`7h` or `7八`) and abbreviations (`RR`, `+SP`).
+    Hodges(RankStyle),
+    /// XBoard's: engine squares (`g4`) and FEN letters (`R`, `+P`).
+    Xboard,
+}
+
+impl Names {
+    fn of(w: &WrittenMove) -> Names {
+        match w {
+            WrittenMove::Hodges(h) => Names::Hodges(h.to.rank_style),
+            WrittenMove::Engine(_) | WrittenMove::San(_) => Names::Xboard,
+        }
+    }
+
+    fn square(self, sq: Square) -> String {
+        match self {
+            Names::Hodges(r) => wa_square(sq, r),
+            Names::Xboard => format!("{}{}", wa_engine_file(sq), wa_engine_rank(sq)),
+        }
+    }
+
+    fn piece(self, p: Piece) -> String {
+        match self {
+            Names::Hodges(_) => p.face().abbr.to_string(),
+            Names::Xboard if p.promoted => format!("+{}", p.kind.row().letter),
+            Names::Xboard => p.kind.row().letter.to_string(),
+        }
+    }
+
+    /// Why a move is illegal, squares named in this notation.
+    fn rule(self, e: &IllegalMove) -> String {
+        match self {
+            Names::Hodges(r) => e.describe(r),
+            Names::Xboard => e.describe_with(&|fr: FileRank| {
+                WA.square(fr.file, fr.rank)
+                    .map(|sq| self.square(sq))
+                    .unwrap_or_else(|| fr.to_string())
+            }),
+        }
+    }
+
+    /// A move of `pos` as this notation writes it (for hints).
+    fn write(self, pos: &Position, m: &Move, san: bool) -> String {
+        match self {
+            Names::Hodges(r) => crate::notation::wa_hodges(pos, m, Default::default(), r),
+            Names::Xboard if san => wa_san(pos, m),
+            Names::Xboard => wa_engine(m),
+        }
     }
 }
 
-fn name(sq: Square, r: RankStyle) -> String {
-    wa_square(sq, r)
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
 }
 
 /// The face a Hodges piece abbreviation names: kind and promoted.
@@ -47,20 +101,59 @@ pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
     Kind::from_promoted_alias(letters).map(|k| (k, true))
 }
 
-/// Promotion wanted by the marks: Some(true) `+`, Some(false) `=`, None nothing.
-fn promotion_marks(marks: &record::Marks) -> Result<Option<bool>, Fail> {
+/// What the marks say: promotion (Some(true) `+`, Some(false) `=`, None nothing) and whether
+/// `#` claims that the move leaves the opponent without a legal move. Hodges moves take one
+/// promotion mark; XBoard's notations (SAN and engine coordinates) may add `#` after it.
+fn read_marks(marks: &record::Marks, names: Names) -> Result<(Option<bool>, bool), Fail> {
+    let promotion = |m: Option<Mark>| match m {
+        None => Some(None),
+        Some(Mark::Plus) => Some(Some(true)),
+        Some(Mark::Equals) => Some(Some(false)),
+        Some(Mark::Hash) => None,
+    };
     let mut it = marks.iter();
-    match (it.next(), it.next()) {
-        (None, _) => Ok(None),
-        (Some(Mark::Plus), None) => Ok(Some(true)),
-        (Some(Mark::Equals), None) => Ok(Some(false)),
-        _ => Err(Fail::new(
+    let (first, second) = (it.next(), it.next());
+    let read = match (names, first, second) {
+        (Names::Hodges(_), _, None) => promotion(first).map(|p| (p, false)),
+        (Names::Xboard, Some(Mark::Hash), None) => Some((None, true)),
+        (Names::Xboard, _, None) => promotion(first).map(|p| (p, false)),
+        (Names::Xboard, Some(_), Some(Mark::Hash)) => promotion(first).map(|p| (p, true)),
+        _ => None,
+    };
+    read.ok_or_else(|| {
+        Fail::new(
             ProblemKind::BadMark,
-            format!(
-                "a Wa move takes at most one mark: '+' (promotes) or '=' (declines), not '{marks}'"
-            ),
-        )),
+            match names {
+                Names::Hodges(_) => format!(
+                    "a Wa move takes at most one mark: '+' (promotes) or '=' (declines), not '{marks}'"
+                ),
+                Names::Xboard => format!(
+                    "a Wa move takes '+' (promotes) or '=' (declines), then maybe '#' (the \
+                     opponent has no legal move left), not '{marks}'"
+                ),
+            },
+        )
+    })
+}
+
+/// `#` claims that after `m` the side to move has no legal move (mate, or no move at all: in
+/// Wa both end the game). Checked before the move is played.
+fn mate_claim(pos: &Position, m: &Move, names: Names) -> Result<(), Fail> {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if !after.has_legal_move() {
+        return Ok(());
     }
+    let them = side(after.turn());
+    let mut f = Fail::new(
+        ProblemKind::CheckMark,
+        format!("'#' claims that {them} has no legal move left, but {them} can still move"),
+    );
+    if let Some(reply) = after.legal_moves().first() {
+        let text = names.write(&after, reply, true);
+        f = f.help(format!("for example {text}"));
+    }
+    Err(f)
 }
 
 fn square(s: &record::Square) -> Result<Square, Fail> {
@@ -81,51 +174,47 @@ fn engine_square(s: &record::EngineSquare) -> Result<Square, Fail> {
 }
 
 /// Turns a rules error for a resolved move into a failure with a hint.
-fn illegal(pos: &Position, m: &Move, e: IllegalMove, r: RankStyle) -> Fail {
-    let mut f = Fail::new(e.kind(), e.describe(r));
+fn illegal(pos: &Position, m: &Move, e: IllegalMove, names: Names) -> Fail {
+    let mut f = Fail::new(e.kind(), names.rule(&e));
     if let Move::Normal { from, .. } = m
-        && pos.piece_at(*from).is_some_and(|p| p.color == pos.turn())
+        && let Some(p) = pos.piece_at(*from)
+        && p.color == pos.turn()
     {
         let mut dests: Vec<String> = pos
             .legal_moves()
             .iter()
             .filter(|l| l.from() == Some(*from))
-            .map(|l| name(l.to(), r))
+            .map(|l| names.square(l.to()))
             .collect();
         dests.dedup();
-        if let Some(p) = pos.piece_at(*from) {
-            f = f.help(if dests.is_empty() {
-                format!(
-                    "the {} on {} has no legal move",
-                    p.face().abbr,
-                    name(*from, r)
-                )
-            } else {
-                format!(
-                    "the {} on {} can go to {}",
-                    p.face().abbr,
-                    name(*from, r),
-                    dests.join(", ")
-                )
-            });
-        }
+        let (piece, at) = (names.piece(p), names.square(*from));
+        f = f.help(if dests.is_empty() {
+            format!("the {piece} on {at} has no legal move")
+        } else {
+            format!("the {piece} on {at} can go to {}", dests.join(", "))
+        });
     }
     f
 }
 
-fn resolve(pos: &Position, w: &WrittenMove, r: RankStyle) -> Result<Move, Fail> {
-    match w {
-        WrittenMove::Engine(e) => resolve_engine(pos, e, r),
-        WrittenMove::Hodges(h) => resolve_hodges(pos, h, r),
-        WrittenMove::San(_) => Err(Fail::new(
-            ProblemKind::BadNotation,
-            "SAN moves are not resolved yet",
-        )),
-    }
+/// Resolves a written move: the move, and whether `#` claims the opponent has no move left.
+#[inline]
+fn resolve(pos: &Position, w: &WrittenMove, names: Names) -> Result<(Move, bool), Fail> {
+    let (promote, mate) = read_marks(&w.marks(), names)?;
+    let m = match w {
+        WrittenMove::Engine(e) => resolve_engine(pos, e, promote, names)?,
+        WrittenMove::Hodges(h) => resolve_hodges(pos, h, promote, names)?,
+        WrittenMove::San(s) => resolve_normal(pos, &san_wanted(pos, s, promote)?, names)?,
+    };
+    Ok((m, mate))
 }
 
-fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Result<Move, Fail> {
-    let promote = promotion_marks(&e.marks)?;
+fn resolve_engine(
+    pos: &Position,
+    e: &record::EngineMove,
+    promote: Option<bool>,
+    names: Names,
+) -> Result<Move, Fail> {
     let to = engine_square(&e.to)?;
     match e.from {
         EngineOrigin::Drop(letter) => {
@@ -135,7 +224,7 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
                     format!("'{letter}' is not a Wa piece letter"),
                 ));
             };
-            drop_move(pos, kind, to, promote, r)
+            drop_move(pos, kind, to, promote, names)
         }
         EngineOrigin::Square(s) => {
             let from = engine_square(&s)?;
@@ -144,20 +233,21 @@ fn resolve_engine(pos: &Position, e: &record::EngineMove, r: RankStyle) -> Resul
                 to,
                 promote: promote == Some(true),
             };
-            pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
-            decline_check(pos, &m, promote, r)?;
+            pos.check_rules(&m)
+                .map_err(|e| illegal(pos, &m, e, names))?;
+            decline_check(pos, &m, promote, names)?;
             Ok(m)
         }
     }
 }
 
-/// A drop, in either notation: no promotion mark, and the drop rules.
+/// A drop, in any notation: no promotion mark, and the drop rules.
 fn drop_move(
     pos: &Position,
     kind: Kind,
     to: Square,
     promote: Option<bool>,
-    r: RankStyle,
+    names: Names,
 ) -> Result<Move, Fail> {
     if promote.is_some() {
         return Err(Fail::new(
@@ -166,7 +256,8 @@ fn drop_move(
         ));
     }
     let m = Move::Drop { kind, to };
-    pos.check_rules(&m).map_err(|e| illegal(pos, &m, e, r))?;
+    pos.check_rules(&m)
+        .map_err(|e| illegal(pos, &m, e, names))?;
     Ok(m)
 }
 
@@ -175,22 +266,85 @@ fn decline_check(
     pos: &Position,
     m: &Move,
     promote: Option<bool>,
-    r: RankStyle,
+    names: Names,
 ) -> Result<(), Fail> {
     if let (Move::Normal { from, to, .. }, Some(false)) = (m, promote)
         && let Some(p) = pos.piece_at(*from)
         && !Position::promotion_options(p, *from, *to).can
     {
-        pos.check_rules(m).map_err(|e| illegal(pos, m, e, r))?;
+        pos.check_rules(m).map_err(|e| illegal(pos, m, e, names))?;
         return Err(Fail::new(
             Rule::NothingToDecline,
-            IllegalMove::NothingToDecline.to_string(),
+            names.rule(&IllegalMove::NothingToDecline),
         ));
     }
     Ok(())
 }
 
-fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Result<Move, Fail> {
+/// What is written of a move's origin.
+#[derive(Clone, Copy, Debug)]
+enum Origin {
+    /// Nothing: any piece of the face that can make the move.
+    Any,
+    /// The square.
+    At(Square),
+    /// A SAN origin file or rank (engine coordinates): a piece on that file or rank.
+    Within {
+        file: Option<char>,
+        rank: Option<u8>,
+    },
+}
+
+impl Origin {
+    /// The squares where the origin may be, as a set (bit `i` for `Square(i)`).
+    fn squares(self) -> u128 {
+        match self {
+            Origin::Any => !0,
+            Origin::At(sq) => 1 << sq.index(),
+            Origin::Within { file, rank } => WA
+                .squares()
+                .filter(|&sq| {
+                    file.is_none_or(|f| wa_engine_file(sq) == f)
+                        && rank.is_none_or(|r| wa_engine_rank(sq) == r)
+                })
+                .fold(0, |set, sq| set | 1u128 << sq.index()),
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Origin::Within {
+                file: Some(f),
+                rank: None,
+            } => format!("file {f}"),
+            Origin::Within {
+                file: None,
+                rank: Some(r),
+            } => format!("rank {r}"),
+            _ => "the board".into(),
+        }
+    }
+}
+
+/// A move on the board as written, whatever the notation: the piece (of the side to move), what
+/// is written of its origin, the target, the promotion mark, and whether a capture is claimed
+/// (`x`) or denied (Hodges `-`, SAN without `x`).
+struct Wanted {
+    piece: Piece,
+    origin: Origin,
+    to: Square,
+    promote: Option<bool>,
+    capture: bool,
+    /// SAN: messages and hints in XBoard's SAN.
+    san: bool,
+}
+
+fn resolve_hodges(
+    pos: &Position,
+    h: &record::HodgesMove,
+    promote: Option<bool>,
+    names: Names,
+) -> Result<Move, Fail> {
     let Some((kind, promoted)) = face_of(&h.piece) else {
         return Err(Fail::new(
             ProblemKind::UnknownPiece,
@@ -203,21 +357,23 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
             "a facing ('>N') is written only in Gufū",
         ));
     }
-    let promote = promotion_marks(&h.marks)?;
     let to = square(&h.to)?;
-    let turn = pos.turn();
     let piece = Piece {
-        color: turn,
+        color: pos.turn(),
         kind,
         promoted,
     };
-    // The face's abbreviation, for messages only.
-    let abbr = || piece.face().abbr;
-    match h.action {
-        Action::Turn => Err(Fail::new(
-            ProblemKind::BadAction,
-            "':' (turn in place) exists only in Gufū",
-        )),
+    let origin = match &h.from {
+        Some(o) => Origin::At(square(o)?),
+        None => Origin::Any,
+    };
+    let capture = match h.action {
+        Action::Turn => {
+            return Err(Fail::new(
+                ProblemKind::BadAction,
+                "':' (turn in place) exists only in Gufū",
+            ));
+        }
         Action::Drop => {
             if promoted {
                 return Err(Fail::new(
@@ -231,142 +387,235 @@ fn resolve_hodges(pos: &Position, h: &record::HodgesMove, r: RankStyle) -> Resul
                     "a drop has no origin square",
                 ));
             }
-            drop_move(pos, kind, to, promote, r)
+            return drop_move(pos, kind, to, promote, names);
         }
-        Action::Move | Action::Capture => {
-            // The candidate origins, as a set of squares.
-            let candidates: u128 = match &h.from {
-                Some(o) => {
-                    let from = square(o)?;
-                    if pos.piece_at(from) != Some(piece) {
-                        let there = match pos.piece_at(from) {
-                            None => "it is empty".to_string(),
-                            Some(q) if q.color != turn => {
-                                format!("it holds the opponent's {}", q.face().abbr)
-                            }
-                            Some(q) => format!("it holds a {}", q.face().abbr),
-                        };
-                        return Err(Fail::new(
-                            Rule::NoPiece,
-                            format!(
-                                "{} has no {} on {}: {there}",
-                                side(turn),
-                                abbr(),
-                                name(from, r)
-                            ),
-                        ));
-                    }
-                    1 << from.index()
-                }
-                // Only pieces that reach the square can make the move.
-                None => pos.origin_set(piece, to),
-            };
-            // The candidates that can make the move (promoting, if it must), and for the first
-            // of them whether the move without promotion broke only the must-promote rule.
-            let mut legal = 0u128;
-            let mut first: Option<(Square, bool)> = None;
-            // Origins found on the board reach the square with a clear way: the rules need not
-            // walk it again. A written origin is checked in full.
-            let check = |m: &Move| match h.from {
-                None => pos.check_rules_reaching(m),
-                Some(_) => pos.check_rules(m),
-            };
-            for from in square_list(candidates) {
-                let m = |promote| Move::Normal { from, to, promote };
-                let must_promote = match check(&m(false)) {
-                    Ok(()) => false,
-                    // Legal only as a promotion: still a candidate.
-                    Err(IllegalMove::MustPromote) if check(&m(true)).is_ok() => true,
-                    Err(_) => continue,
-                };
-                legal |= 1 << from.index();
-                first.get_or_insert((from, must_promote));
-            }
-            let (from, must_promote) = match first {
-                Some(one) if legal.count_ones() == 1 => one,
-                None => {
-                    // Explain with every piece of that face, not only those that reach.
-                    let all: Vec<Square> = if h.from.is_some() {
-                        square_list(candidates).collect()
-                    } else {
-                        WA.squares()
-                            .filter(|&s| pos.piece_at(s) == Some(piece))
-                            .collect()
-                    };
-                    return Err(explain(pos, piece, &all, to, promote == Some(true), r));
-                }
+        Action::Move => false,
+        Action::Capture => true,
+    };
+    let wanted = Wanted {
+        piece,
+        origin,
+        to,
+        promote,
+        capture,
+        san: false,
+    };
+    resolve_normal(pos, &wanted, names)
+}
+
+/// A SAN move on the board (a SAN drop is read as an engine drop) as a [`Wanted`] move.
+fn san_wanted(pos: &Position, s: &record::SanMove, promote: Option<bool>) -> Result<Wanted, Fail> {
+    let (kind, promoted) = match s.piece {
+        None => (Kind::SP, false),
+        Some(p) => {
+            let letter = p.letters().chars().next().unwrap_or('?');
+            match Kind::from_letter(letter) {
+                Some(k) if !p.promoted() || k.can_promote() => (k, p.promoted()),
                 Some(_) => {
                     return Err(Fail::new(
-                        ProblemKind::AmbiguousMove,
-                        format!(
-                            "{} pieces {} can move to {}: write the origin",
-                            legal.count_ones(),
-                            abbr(),
-                            name(to, r)
-                        ),
-                    )
-                    .help(format!(
-                        "candidates: {}",
-                        square_list(legal)
-                            .map(|s| format!("{}{}", abbr(), name(s, r)))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )));
+                        ProblemKind::UnknownPiece,
+                        format!("'{p}' is not a Wa piece: {letter} never promotes"),
+                    ));
                 }
-            };
-            let m = Move::Normal {
-                from,
-                to,
-                promote: promote == Some(true),
-            };
-            // The rules' verdict on `m` is known from the search above, except for a promotion
-            // of a piece that need not promote.
-            let verdict = match (promote == Some(true), must_promote) {
-                (false, false) | (true, true) => Ok(()),
-                (false, true) => Err(IllegalMove::MustPromote),
-                (true, false) => pos.check_rules(&m),
-            };
-            verdict.map_err(|e| illegal(pos, &m, e, r))?;
-            decline_check(pos, &m, promote, r)?;
-            let occupied = pos.piece_at(to).is_some();
-            if h.action == Action::Capture && !occupied {
+                None => {
+                    return Err(Fail::new(
+                        ProblemKind::UnknownPiece,
+                        format!("'{p}' is not a Wa piece letter"),
+                    ));
+                }
+            }
+        }
+    };
+    let to = engine_square(&s.to)?;
+    let off_board =
+        |what: String| Fail::new(ProblemKind::OffBoard, format!("{what} is not on the board"));
+    let file = match s.from_file {
+        Some(f @ 1..=11) => Some(char::from(b'a' + f - 1)),
+        Some(f) => return Err(off_board(format!("file {f}"))),
+        None => None,
+    };
+    if let Some(r) = s.from_rank.filter(|r| !(1..=11).contains(r)) {
+        return Err(off_board(format!("rank {r}")));
+    }
+    let origin = match (file, s.from_rank) {
+        (None, None) => Origin::Any,
+        (Some(_), Some(_)) => Origin::At(engine_square(&record::EngineSquare {
+            file: s.from_file.unwrap_or(0),
+            rank: s.from_rank.unwrap_or(0),
+        })?),
+        (file, rank) => Origin::Within { file, rank },
+    };
+    Ok(Wanted {
+        piece: Piece {
+            color: pos.turn(),
+            kind,
+            promoted,
+        },
+        origin,
+        to,
+        promote,
+        capture: s.capture,
+        san: true,
+    })
+}
+
+/// Resolves a move on the board as written (Hodges or SAN): finds the one piece that can make
+/// it, then checks the rules and what the text claims (promotion mark, capture).
+#[inline(always)]
+fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail> {
+    let (piece, to) = (w.piece, w.to);
+    let turn = piece.color;
+    let abbr = || names.piece(piece);
+    // The candidate origins, as a set of squares.
+    let candidates: u128 = match w.origin {
+        Origin::At(from) => {
+            if pos.piece_at(from) != Some(piece) {
+                let there = match pos.piece_at(from) {
+                    None => "it is empty".to_string(),
+                    Some(q) if q.color != turn => {
+                        format!("it holds the opponent's {}", names.piece(q))
+                    }
+                    Some(q) => format!("it holds a {}", names.piece(q)),
+                };
                 return Err(Fail::new(
-                    ProblemKind::CaptureMark,
+                    Rule::NoPiece,
                     format!(
-                        "'x' claims a capture, but {} is empty: write '-'",
-                        name(to, r)
+                        "{} has no {} on {}: {there}",
+                        side(turn),
+                        abbr(),
+                        names.square(from)
                     ),
                 ));
             }
-            if h.action == Action::Move && occupied {
-                let q = pos.piece_at(to).map(|q| q.face().abbr).unwrap_or("?");
-                return Err(Fail::new(
-                    ProblemKind::CaptureMark,
-                    format!(
-                        "'-' claims an empty square, but the move captures the {q} on {}: write 'x'",
-                        name(to, r)
+            1 << from.index()
+        }
+        // Only pieces that reach the square can make the move.
+        Origin::Any => pos.origin_set(piece, to),
+        Origin::Within { .. } => pos.origin_set(piece, to) & w.origin.squares(),
+    };
+    // The candidates that can make the move (promoting, if it must), and for the first of them
+    // whether the move without promotion broke only the must-promote rule.
+    let mut legal = 0u128;
+    let mut first: Option<(Square, bool)> = None;
+    // Origins found on the board reach the square with a clear way: the rules need not walk it
+    // again. A written origin square is checked in full.
+    let check = |m: &Move| match w.origin {
+        Origin::At(_) => pos.check_rules(m),
+        _ => pos.check_rules_reaching(m),
+    };
+    for from in square_list(candidates) {
+        let m = |promote| Move::Normal { from, to, promote };
+        let must_promote = match check(&m(false)) {
+            Ok(()) => false,
+            // Legal only as a promotion: still a candidate.
+            Err(IllegalMove::MustPromote) if check(&m(true)).is_ok() => true,
+            Err(_) => continue,
+        };
+        legal |= 1 << from.index();
+        first.get_or_insert((from, must_promote));
+    }
+    let (from, must_promote) = match first {
+        Some(one) if legal.count_ones() == 1 => one,
+        None => {
+            // Explain with every piece of that face (where the origin says), not only those
+            // that reach.
+            let all: Vec<Square> = match w.origin {
+                Origin::At(_) => square_list(candidates).collect(),
+                Origin::Any => WA
+                    .squares()
+                    .filter(|&s| pos.piece_at(s) == Some(piece))
+                    .collect(),
+                Origin::Within { .. } => square_list(w.origin.squares())
+                    .filter(|&s| pos.piece_at(s) == Some(piece))
+                    .collect(),
+            };
+            return Err(explain(pos, w, &all, names));
+        }
+        Some(_) => {
+            let write = match (names, w.origin) {
+                (Names::Hodges(_), _) => "write the origin",
+                (Names::Xboard, Origin::Any) => "write the origin's file or rank",
+                (Names::Xboard, _) => "write the origin's file and rank",
+            };
+            return Err(Fail::new(
+                ProblemKind::AmbiguousMove,
+                format!(
+                    "{} pieces {} can move to {}: {write}",
+                    legal.count_ones(),
+                    abbr(),
+                    names.square(to)
+                ),
+            )
+            .help(format!(
+                "candidates: {}",
+                square_list(legal)
+                    .map(|s| format!("{}{}", abbr(), names.square(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    };
+    let m = Move::Normal {
+        from,
+        to,
+        promote: w.promote == Some(true),
+    };
+    // The rules' verdict on `m` is known from the search above, except for a promotion of a
+    // piece that need not promote.
+    let verdict = match (w.promote == Some(true), must_promote) {
+        (false, false) | (true, true) => Ok(()),
+        (false, true) => Err(IllegalMove::MustPromote),
+        (true, false) => pos.check_rules(&m),
+    };
+    verdict.map_err(|e| illegal(pos, &m, e, names))?;
+    decline_check(pos, &m, w.promote, names)?;
+    if pos.piece_at(to).is_some() != w.capture {
+        return Err(wrong_capture_mark(pos, w, &m, names));
+    }
+    Ok(m)
+}
+
+/// Why the capture claim of `m` is wrong: `x` must capture, and a capture needs its `x` (Hodges
+/// writes `-` for a move to an empty square; SAN nothing).
+#[cold]
+fn wrong_capture_mark(pos: &Position, w: &Wanted, m: &Move, names: Names) -> Fail {
+    let to = names.square(w.to);
+    let hint = |f: Fail| match w.san {
+        true => f.help(format!("XBoard writes {}", wa_san(pos, m))),
+        false => f,
+    };
+    match pos.piece_at(w.to) {
+        None => hint(Fail::new(
+            ProblemKind::CaptureMark,
+            match w.san {
+                false => format!("'x' claims a capture, but {to} is empty: write '-'"),
+                true => format!("'x' claims a capture, but {to} is empty"),
+            },
+        )),
+        Some(q) => {
+            let q = names.piece(q);
+            hint(Fail::new(
+                ProblemKind::CaptureMark,
+                match w.san {
+                    false => format!(
+                        "'-' claims an empty square, but the move captures the {q} on {to}: write 'x'"
                     ),
-                ));
-            }
-            Ok(m)
+                    true => format!("the move captures the {q} on {to}, but no 'x' is written"),
+                },
+            ))
         }
     }
 }
 
-/// Why no piece of this face can make the move.
-fn explain(
-    pos: &Position,
-    piece: Piece,
-    candidates: &[Square],
-    to: Square,
-    promote: bool,
-    r: RankStyle,
-) -> Fail {
-    let abbr = piece.face().abbr;
+/// Why no piece of the face (among `candidates`: those where the origin says) can make the move.
+fn explain(pos: &Position, w: &Wanted, candidates: &[Square], names: Names) -> Fail {
+    let (piece, to) = (w.piece, w.to);
+    let abbr = names.piece(piece);
+    let whose = side(piece.color);
     if candidates.is_empty() {
         return Fail::new(
             Rule::NoPiece,
-            format!("{} has no {} on the board", side(piece.color), abbr),
+            format!("{whose} has no {abbr} on {}", w.origin.describe()),
         );
     }
     let reaching: Vec<Square> = candidates
@@ -380,23 +629,28 @@ fn explain(
         (None, [one]) => Some(*one),
         _ => None,
     };
+    let to = names.square(to);
     match pick {
         Some(from) => {
-            let m = Move::Normal { from, to, promote };
+            let m = Move::Normal {
+                from,
+                to: w.to,
+                promote: w.promote == Some(true),
+            };
             // No candidate made the move, so the rules find something wrong with this one
             // (were they to find nothing, the piece still could not make the move as written).
             let e = pos.check_rules(&m).err();
-            illegal(pos, &m, e.unwrap_or(IllegalMove::CannotMoveThatWay), r)
+            illegal(pos, &m, e.unwrap_or(IllegalMove::CannotMoveThatWay), names)
         }
         None => {
-            let list: Vec<String> = candidates.iter().map(|&s| name(s, r)).collect();
+            let list: Vec<String> = candidates.iter().map(|&s| names.square(s)).collect();
+            let on = match w.origin {
+                Origin::Within { .. } => format!(" on {}", w.origin.describe()),
+                _ => String::new(),
+            };
             Fail::new(
                 Rule::CannotMoveThatWay,
-                format!(
-                    "{} has no {abbr} that can move to {}",
-                    side(piece.color),
-                    name(to, r)
-                ),
+                format!("{whose} has no {abbr}{on} that can move to {to}"),
             )
             .help(format!("the {abbr}s stand on {}", list.join(", ")))
         }

@@ -13,6 +13,9 @@
 //! - Side to move: `w` = Black (the first mover: XBoard calls it "white"), `b` = White.
 //! - Then XBoard's half-move counter and the move number (both optional when reading;
 //!   `0 1` by default).
+//! - XBoard's own FEN has one more field after the side to move, the en-passant square, always
+//!   `-` for Wa: `... w - 0 1`. It is read and skipped; [`write`] leaves it out (as the engines
+//!   write their FEN), [`write_xboard`] writes it.
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
 use crate::geometry::{Color, Square, WA};
@@ -123,7 +126,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
             b' ' | b'[' => break,
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return PositionError::err(i, format!("unexpected '{ch}' in the board"));
+                return PositionError::err(i, format!("unexpected '{}' in the board", shown(ch)));
             }
         }
     }
@@ -179,7 +182,7 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
                     let ch = s[i..].chars().next().unwrap_or('?');
                     return PositionError::err(
                         i,
-                        format!("unexpected '{ch}' among the pieces in hand"),
+                        format!("unexpected '{}' among the pieces in hand", shown(ch)),
                     );
                 }
             }
@@ -200,6 +203,11 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
                 format!("side to move must be 'w' (Black, first mover) or 'b', not '{side}'"),
             );
         }
+    };
+    // XBoard's en-passant field, always `-` for Wa (no piece steps two squares): skipped.
+    let fields = match fields.get(1) {
+        Some(&(_, "-")) => [&fields[..1], &fields[2..]].concat(),
+        _ => fields,
     };
     let number = |idx: usize, name: &str, default: u32| -> Result<u32, PositionError> {
         match fields.get(idx) {
@@ -233,8 +241,29 @@ pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
     Ok(pos)
 }
 
+/// Whether a position string has XBoard's en-passant field (`... w - 0 1`): a FEN that XBoard
+/// wrote (or one written for it), not kifu's nor an engine's.
+pub fn has_en_passant_field(s: &str) -> bool {
+    let mut fields = s.split_ascii_whitespace();
+    // A Wa board (11 ranks), the side to move, then `-`.
+    fields
+        .next()
+        .is_some_and(|board| board.matches('/').count() == 10)
+        && matches!((fields.next(), fields.next()), (Some("w" | "b"), Some("-")))
+}
+
 /// Writes a position string (the exact inverse of [`parse`] for strings this writes).
 pub fn write(pos: &Position) -> String {
+    write_fields(pos, false)
+}
+
+/// Writes a position string as XBoard writes it, with the en-passant field `-` after the side
+/// to move (`... w - 0 1`); [`parse`] reads it back.
+pub fn write_xboard(pos: &Position) -> String {
+    write_fields(pos, true)
+}
+
+fn write_fields(pos: &Position, en_passant: bool) -> String {
     let mut out = String::with_capacity(80);
     for rank in 1..=WA.ranks {
         if rank > 1 {
@@ -280,8 +309,21 @@ pub fn write(pos: &Position) -> String {
         Color::Black => " w ",
         Color::White => " b ",
     });
+    if en_passant {
+        out.push_str("- ");
+    }
     out.push_str(&format!("{} {}", pos.halfmove, pos.fullmove));
     out
+}
+
+/// A character of the string for a message: control characters escaped (`\u{11}`), so that no
+/// message carries one.
+fn shown(ch: char) -> String {
+    if ch.is_control() {
+        ch.escape_debug().to_string()
+    } else {
+        ch.to_string()
+    }
 }
 
 fn letter(color: Color, kind: Kind) -> char {

@@ -19,7 +19,7 @@ use super::Style;
 use crate::for_game;
 use crate::notation::Notate;
 use crate::record::{Record, Tag};
-use crate::replay::{Played, Report};
+use crate::replay::{Played, Players, Report};
 use crate::svg::{self, Labels, esc};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -204,14 +204,15 @@ pub fn page(title: &str, games: &[Game], board: &Board) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// `Black – White` (or the Event, or "Game"), for the list of games.
+/// `Black – White` (the first mover first, whichever convention the tags follow; or the
+/// Event, or "Game"), for the list of games.
 fn game_title(r: &Record) -> String {
-    let tag = |n: &str| {
-        r.tag(n)
-            .map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "?")
-    };
-    let players = match (tag("Black"), tag("White")) {
+    fn name(v: Option<&str>) -> Option<&str> {
+        v.map(str::trim).filter(|s| !s.is_empty() && *s != "?")
+    }
+    let tag = |n: &str| name(r.tag(n));
+    let p = Players::of(r);
+    let players = match (name(p.first), name(p.second)) {
         (Some(b), Some(w)) => Some(format!("{b} – {w}")),
         (Some(b), None) => Some(b.to_string()),
         (None, Some(w)) => Some(w.to_string()),

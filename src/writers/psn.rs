@@ -1,18 +1,26 @@
 //! The normalized record: tags in a fixed order, every move resolved and written in one
 //! notation, comments, NAGs and variations kept, movetext wrapped at 80 columns.
 
-use super::{Style, move_number};
+use super::{Notation, Style, move_number};
 use crate::geometry::Color;
 use crate::notation::{Notate, display_width};
-use crate::record::{Annotation, Comment, CommentKind, Event, Record};
-use crate::replay::{Played, Report};
-use crate::rules::Position;
+use crate::record::{Annotation, Comment, CommentKind, Event, Record, Span, Tag};
+use crate::replay::{Convention, Played, Report, XBOARD_VARIANTS};
+use crate::rules::{PerGame, Position};
+use crate::wa::fen;
 use crate::{Variant, for_game};
 
 /// The tags written first, in this order; the others follow as they came.
 pub const TAG_ORDER: [&str; 8] = [
     "Event", "Site", "Date", "Round", "Black", "White", "Result", "Variant",
 ];
+
+/// With SAN (XBoard's convention): the tags written first, in XBoard's order (PGN's seven tag
+/// roster); the others follow as they came, then [`XBOARD_LAST`].
+pub const XBOARD_ORDER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// With SAN: the tags written last, in this order (as XBoard ends its tags).
+pub const XBOARD_LAST: [&str; 3] = ["Variant", "FEN", "SetUp"];
 
 const WIDTH: usize = 80;
 
@@ -35,25 +43,86 @@ fn comment_token(c: &Comment) -> Token {
     }
 }
 
-/// The tag pairs in the fixed order, with a Variant tag added when the record had none.
-fn tags(record: &Record, variant: Variant) -> Vec<String> {
-    let mut out = Vec::new();
-    for name in TAG_ORDER {
-        for t in record.tags.iter().filter(|t| t.name == name) {
-            out.push(t.to_string());
-        }
-        if name == "Variant" && !record.tags.iter().any(|t| t.name == "Variant") {
-            out.push(format!("[Variant \"{}\"]", variant.name()));
-        }
-    }
-    for t in record
+/// The tag pairs, in the convention of the notation: kifu's (Black = the first mover) in the
+/// fixed order, with a Variant tag added when the record had none; with SAN, XBoard's (White =
+/// the first mover, Variant `wa-shogi` or `crazywa`, the FEN with XBoard's en-passant field) in
+/// XBoard's order. A record read in the other convention has its `Black` and `White` values
+/// swapped, and its Variant and FEN written in the new convention (its start position).
+fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec<String> {
+    // (A Gufū game is written in Hodges style whatever the notation: kifu's convention.)
+    let out_convention = match style.notation {
+        Notation::San if variant != Variant::Gufu => Convention::Xboard,
+        _ => Convention::Kifu,
+    };
+    let translate = Convention::of(record) != out_convention;
+    let start = report.start();
+    // Each tag as written out: (name, value).
+    let written: Vec<(&str, String)> = record
         .tags
         .iter()
-        .filter(|t| !TAG_ORDER.contains(&t.name.as_str()))
-    {
-        out.push(t.to_string());
-    }
+        .map(|t| {
+            let fen = |xboard: bool| match &start {
+                Some(PerGame::Wa(g)) if xboard => Some(fen::write_xboard(g.position())),
+                Some(s) => Some(s.position_string()),
+                None => None,
+            };
+            let value = match out_convention {
+                _ if t.is("Black") && translate => return ("White", t.value.clone()),
+                _ if t.is("White") && translate => return ("Black", t.value.clone()),
+                Convention::Xboard if t.is("Variant") => Some(xboard_variant(variant).into()),
+                Convention::Xboard if t.is("FEN") => fen(true),
+                Convention::Kifu if t.is("Variant") && translate => Some(variant.name().into()),
+                Convention::Kifu if t.is("FEN") && translate => fen(false),
+                _ => None,
+            };
+            (t.name.as_str(), value.unwrap_or_else(|| t.value.clone()))
+        })
+        .collect();
+    let has_variant = record.tags.iter().any(|t| t.is("Variant"));
+    let variant_tag = || match out_convention {
+        Convention::Kifu => ("Variant", variant.name().to_string()),
+        Convention::Xboard => ("Variant", xboard_variant(variant).to_string()),
+    };
+    let (first, last): (&[&str], &[&str]) = match out_convention {
+        Convention::Kifu => (&TAG_ORDER, &[]),
+        Convention::Xboard => (&XBOARD_ORDER, &XBOARD_LAST),
+    };
+    let text = |(name, value): &(&str, String)| {
+        Tag {
+            name: name.to_string(),
+            value: value.clone(),
+            name_span: Span::default(),
+            value_span: Span::default(),
+            span: Span::default(),
+        }
+        .to_string()
+    };
+    let mut out = Vec::new();
+    let by_names = |names: &[&str], out: &mut Vec<String>| {
+        for name in names {
+            out.extend(written.iter().filter(|(n, _)| n == name).map(text));
+            if *name == "Variant" && !has_variant {
+                out.push(text(&variant_tag()));
+            }
+        }
+    };
+    by_names(first, &mut out);
+    out.extend(
+        written
+            .iter()
+            .filter(|(n, _)| !first.contains(n) && !last.contains(n))
+            .map(text),
+    );
+    by_names(last, &mut out);
     out
+}
+
+/// XBoard's name of a Wa variant.
+fn xboard_variant(variant: Variant) -> &'static str {
+    match variant {
+        Variant::WaNoDrop => XBOARD_VARIANTS[0],
+        _ => XBOARD_VARIANTS[1],
+    }
 }
 
 struct Frame<G> {
@@ -86,7 +155,7 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
         hard_break: false,
     });
     let mut out = String::new();
-    for t in tags(record, variant) {
+    for t in tags(record, report, variant, style) {
         out.push_str(&t);
         out.push('\n');
     }
@@ -158,7 +227,9 @@ fn movetext<G: Notate>(record: &Record, played: &Played<G>, style: Style) -> Opt
                         },
                     };
                     tokens.push(t);
-                    frame.needs_number = true;
+                    // XBoard numbers a second-mover move after a comment only at the start of a
+                    // block (its engine comments do not start one): so does SAN.
+                    frame.needs_number = style.notation != Notation::San;
                 }
                 if node.variations.is_empty() {
                     frame.before = None;

@@ -3,7 +3,7 @@
 use super::{Describe, PlyFacts, Style, facts, move_number};
 use crate::for_game;
 use crate::record::{Annotation, Record};
-use crate::replay::{Played, Report};
+use crate::replay::{Played, Players, Report};
 use serde_json::{Value, json};
 
 /// Columns of the per-ply table.
@@ -156,6 +156,11 @@ pub fn game_fields(
                 .map(|r| r.value.as_str().to_string())
         })
         .unwrap_or_else(|| tag("Result"));
+    // `black` is the first mover, whichever convention the record's tags follow.
+    let players = record.map(Players::of).unwrap_or(Players {
+        first: None,
+        second: None,
+    });
     vec![
         file.to_string(),
         game.to_string(),
@@ -165,8 +170,8 @@ pub fn game_fields(
             .unwrap_or_default(),
         tag("Event"),
         tag("Date"),
-        tag("Black"),
-        tag("White"),
+        players.first.unwrap_or_default().to_string(),
+        players.second.unwrap_or_default().to_string(),
         result,
         report.map(|r| r.main_plies).unwrap_or(0).to_string(),
         report
@@ -178,8 +183,10 @@ pub fn game_fields(
     ]
 }
 
-/// A whole game as one JSON object: tags, result, and every main-line ply.
+/// A whole game as one JSON object: tags (as written), the players (`black` the first mover,
+/// `white` the second, whichever convention the tags follow), result, and every main-line ply.
 pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, style: Style) -> Value {
+    let players = Players::of(record);
     let tags: Vec<Value> = record
         .tags
         .iter()
@@ -194,6 +201,8 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         "game": game,
         "variant": report.variant.map(|v| v.name()),
         "tags": tags,
+        "black": players.first,
+        "white": players.second,
         "start": report.start().map(|s| s.position_string()),
         "result": result,
         "termination": report.outcome.map(|o| o.termination.name()),

@@ -9,12 +9,17 @@ use kifu::replay::Report;
 use kifu::rules::Position;
 use kifu::writers::{Notation, Style};
 
-/// Every notation and rank style a variant can be written in (engine coordinates are Wa's
-/// only).
+/// Every notation and rank style a variant can be written in (engine coordinates and SAN are
+/// Wa's only).
 pub fn styles(variant: Variant) -> Vec<Style> {
     let mut v = Vec::new();
-    for notation in [Notation::Hodges, Notation::Long, Notation::Xboard] {
-        if notation == Notation::Xboard && variant == Variant::Gufu {
+    for notation in [
+        Notation::Hodges,
+        Notation::Long,
+        Notation::Xboard,
+        Notation::San,
+    ] {
+        if notation.engine_squares() && variant == Variant::Gufu {
             continue;
         }
         for ranks in [RankStyle::Letter, RankStyle::Kanji] {
