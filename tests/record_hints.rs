@@ -53,7 +53,7 @@ fn other_case_slips() {
 fn file_off_the_board() {
     let e = error("1. SP-7g SP-12g *");
     assert_eq!(e.kind, ErrorKind::Syntax);
-    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    assert_eq!(e.message, "file 12 is off the 11×11 board (files 1–11)");
     // The span is the file.
     assert_eq!(e.span, Span::new(12, 14));
     assert_eq!(
@@ -65,9 +65,9 @@ fn file_off_the_board() {
     );
     assert!(e.expected.is_empty());
     let e = error("1. RR12i-5h *");
-    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    assert_eq!(e.message, "file 12 is off the 11×11 board (files 1–11)");
     let e = error("1. SP-１２g *");
-    assert_eq!(e.message, "file 12 is off the board (files 1–11)");
+    assert_eq!(e.message, "file 12 is off the 11×11 board (files 1–11)");
     assert_eq!(e.span.len(), 6);
 }
 

@@ -38,16 +38,16 @@ fn counts_by_variant_result_ending_and_error() {
             &s["invalid"],
             &s["io_errors"]
         ),
-        (&json!(3), &json!(20), &json!(17), &json!(3), &json!(0))
+        (&json!(3), &json!(20), &json!(18), &json!(2), &json!(0))
     );
+    // (Club 5 has no Variant tag: its moves tell that it is Gufū.)
     assert_eq!(
         s["variants"],
-        json!([{"name": "wa", "games": 10}, {"name": "gufu", "games": 7}])
+        json!([{"name": "wa", "games": 10}, {"name": "gufu", "games": 8}])
     );
     assert_eq!(
         s["invalid_kinds"],
         json!([
-            {"name": "missing_variant", "games": 1},
             {"name": "syntax", "games": 1},
             {"name": "wrong_facing", "games": 1}
         ])
@@ -88,22 +88,22 @@ fn counts_by_variant_result_ending_and_error() {
     assert_eq!(table(&s["results"]), results);
     assert_eq!(table(&s["terminations"]), endings);
     // 1-0: game 5 (7 copies), clubs 0 (3 copies) and 4 (resigned); 0-1: game 124 (2), club 1;
-    // 1/2-1/2: club 2 (agreed); *: game 5 one ply short, club 3.
+    // 1/2-1/2: club 2 (agreed); *: game 5 one ply short, clubs 3 and 5.
     assert_eq!(
         s["results"],
         json!([
             {"name": "1-0", "games": 11},
             {"name": "0-1", "games": 3},
             {"name": "1/2-1/2", "games": 1},
-            {"name": "*", "games": 2}
+            {"name": "*", "games": 3}
         ])
     );
     assert_eq!(
         s["terminations"],
         json!([
             {"name": "checkmate", "games": 9},
-            {"name": "king_captured", "games": 4},
-            {"name": "not_ended", "games": 4}
+            {"name": "not_ended", "games": 5},
+            {"name": "king_captured", "games": 4}
         ])
     );
 }
@@ -112,11 +112,11 @@ fn counts_by_variant_result_ending_and_error() {
 fn plies_openings_and_players() {
     let c = Corpus::new("stats-tables");
     let s = json_of(&c, &ALL, &[]);
-    // Main lines: Gufū 5, 6, 8, 11, 11, 11, 14; Wa 156, 157 (7 copies), 180 (2 copies).
+    // Main lines: Gufū 4, 5, 6, 8, 11, 11, 11, 14; Wa 156, 157 (7 copies), 180 (2 copies).
     let p = &s["plies"];
     assert_eq!(
         (&p["min"], &p["median"], &p["max"]),
-        (&json!(5), &json!(157.0), &json!(180))
+        (&json!(4), &json!(156.5), &json!(180))
     );
     let bins: Vec<(u64, u64, u64)> = p["histogram"]
         .as_array()
@@ -131,10 +131,10 @@ fn plies_openings_and_players() {
         })
         .collect();
     assert_eq!(bins.len(), 10);
-    assert_eq!(bins[0], (0, 19, 7));
+    assert_eq!(bins[0], (0, 19, 8));
     assert_eq!(bins[7], (140, 159, 8));
     assert_eq!(bins[9], (180, 199, 2));
-    assert_eq!(bins.iter().map(|b| b.2).sum::<u64>(), 17);
+    assert_eq!(bins.iter().map(|b| b.2).sum::<u64>(), 18);
     // Game 5 in engine coordinates, Hodges, kanji, long: one opening, written one way.
     let openings = &s["openings"];
     assert_eq!(openings["distinct"], 5);
@@ -162,7 +162,7 @@ fn plies_openings_and_players() {
         top,
         [
             want("wa", "SC-9j RR-8b VW-7j TF-4b", 8, 7.0),
-            want("gufu", "K*2三>W K*2二>W W*1一>E S*2一>W", 4, 4.0),
+            want("gufu", "K*2三>W K*2二>W W*1一>E S*2一>W", 5, 4.0),
             want("gufu", "K*2三>W K*1二>N W*2二>N S*1一>S", 2, 0.5),
             want("wa", "SC-9j SP-8e OC-11j VS-7b", 2, 0.0),
             want("gufu", "K*2二>S K*1一>E W*2三>W S*1二>E", 1, 0.0),
@@ -173,16 +173,17 @@ fn plies_openings_and_players() {
         openings["top"][0]["first_mover"],
         json!({"games": 8, "wins": 7, "draws": 0, "losses": 0})
     );
-    // Players: both sides, win 1, draw ½; club 5 (invalid here) and the broken games do not
-    // count.
-    assert_eq!(s["players"]["distinct"], 4);
+    // Players: both sides, win 1, draw ½; the broken games do not count.
+    assert_eq!(s["players"]["distinct"], 6);
     assert_eq!(
         s["players"]["top"],
         json!([
             {"name": "CrazyWa 1.0.5", "games": 20, "wins": 9, "draws": 0, "losses": 9, "points": 9.0},
             {"name": "Ann", "games": 6, "wins": 3, "draws": 1, "losses": 1, "points": 3.5},
             {"name": "Bob", "games": 5, "wins": 1, "draws": 0, "losses": 4, "points": 1.0},
-            {"name": "Cid", "games": 3, "wins": 1, "draws": 1, "losses": 0, "points": 1.5}
+            {"name": "Cid", "games": 3, "wins": 1, "draws": 1, "losses": 0, "points": 1.5},
+            {"name": "Dan", "games": 1, "wins": 0, "draws": 0, "losses": 0, "points": 0.0},
+            {"name": "Eve", "games": 1, "wins": 0, "draws": 0, "losses": 0, "points": 0.0}
         ])
     );
     // A game set up from a position has no opening.
@@ -193,13 +194,13 @@ fn plies_openings_and_players() {
         (&st["valid"], &st["openings"]["distinct"]),
         (&json!(1), &json!(0))
     );
-    // --top: fewer rows, the same totals; --variant: club 5 is a Gufū game then.
+    // --top: fewer rows, the same totals; --variant gufu: what club 5's moves tell.
     let s1 = json_of(&c, &ALL, &["--top", "1"]);
     assert_eq!(s1["players"]["top"].as_array().unwrap().len(), 1);
     assert_eq!(s1["openings"]["top"].as_array().unwrap().len(), 1);
     assert_eq!(
         (&s1["players"]["distinct"], &s1["openings"]["distinct"]),
-        (&json!(4), &json!(5))
+        (&json!(6), &json!(5))
     );
     let sv = json_of(&c, &ALL, &["--variant", "gufu"]);
     assert_eq!(
@@ -215,7 +216,7 @@ fn text_tables() {
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
     assert!(
-        text.starts_with("20 games in 3 files: 17 valid, 3 invalid\n"),
+        text.starts_with("20 games in 3 files: 18 valid, 2 invalid\n"),
         "{text}"
     );
     // A row: its cells in order.
@@ -240,10 +241,10 @@ fn text_tables() {
         ["wa", "SC-9j RR-8b VW-7j TF-4b", "8", "7/7 (100%)"]
     );
     assert_eq!(row("checkmate"), ["checkmate", "9"]);
-    assert_eq!(row("not ended"), ["not ended by the moves", "4"]);
+    assert_eq!(row("not ended"), ["not ended by the moves", "5"]);
     assert_eq!(row("wrong_facing"), ["wrong_facing", "1"]);
     assert!(
-        text.contains("plies (main line): min 5, median 157, max 180\n"),
+        text.contains("plies (main line): min 4, median 156.5, max 180\n"),
         "{text}"
     );
     // Kanji are two columns wide: the games column of the Gufū opening lines up with the
@@ -255,7 +256,7 @@ fn text_tables() {
     };
     let col = |prefix: &str| {
         let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
-        let cut = line.rfind(" 4 ").or_else(|| line.rfind(" 8 ")).unwrap();
+        let cut = line.rfind(" 5 ").or_else(|| line.rfind(" 8 ")).unwrap();
         width(&line[..cut])
     };
     assert_eq!(col("gufu     K*2三>W K*2二>W"), col("wa       SC-9j RR-8b"));
@@ -306,9 +307,9 @@ fn inputs_are_found_and_read_as_validate_reads_them() {
         let s: Value = serde_json::from_slice(&o.stdout).unwrap();
         (o.status.code(), s, stderr(&o))
     };
-    // gufu.psn's 8 games (one invalid: no Variant tag) and sjis.psn's.
+    // gufu.psn's 8 games (club 5 without a Variant tag: Gufū by its moves) and sjis.psn's.
     let (code, s, err) = run(&[]);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(0), "{err}");
     assert_eq!((&s["files"], &s["games"]), (&json!(2), &json!(9)));
     assert!(
         err.contains("sjis.psn: warning[encoding]: not UTF-8"),
@@ -316,7 +317,7 @@ fn inputs_are_found_and_read_as_validate_reads_them() {
     );
     assert_eq!(run(&["--hidden"]).1["games"], json!(19));
     assert_eq!(run(&["--ext", "psn,txt"]).1["games"], json!(19));
-    // Told its variant, club 5 is valid too.
+    // Told its variant, club 5 is valid as well.
     let (code, s, _) = run(&["--variant", "gufu"]);
     assert_eq!((code, &s["invalid"]), (Some(0), &json!(0)));
     let (_, s, err) = run(&["--encoding", "utf-8"]);

@@ -255,6 +255,7 @@ const KINDS: &[&str] = &[
     "missing_variant",
     "bad_position",
     "result_mismatch",
+    "duplicate_tag",
     // a move as written
     "bad_move_number",
     "game_over",
@@ -314,10 +315,10 @@ fn every_invalid_fixture_fails_with_its_kind() {
     for f in &list {
         let stem = stem(f);
         let kind = expected_kind(&stem);
-        // The Result contradiction is a warning; --strict makes it an error (see also
-        // `result_mismatch_is_a_warning_unless_strict`).
+        // The Result contradiction and a repeated tag are warnings; --strict makes them
+        // errors (see also `result_mismatch_is_a_warning_unless_strict`).
         let mut args = vec!["validate"];
-        if stem == "result_mismatch" {
+        if stem == "result_mismatch" || stem == "duplicate_tag" {
             args.push("--strict");
         }
         args.push(f);
@@ -522,13 +523,18 @@ fn directories_are_searched_recursively_by_extension() {
 fn variant_option_supplies_a_missing_variant_tag() {
     let f = "fixtures/invalid/missing_variant.psn";
     assert_eq!(kifu(&["validate", f]).code, 1);
-    let r = kifu(&["validate", "--variant", "wa", f]);
+    // Wa moves without a Variant tag: Wa with drops, or the Wa --variant says.
+    let wa = b"[Event \"Club game\"]\n\n1. SP-8g SP-8e *\n";
+    let r = kifu_stdin(&["validate", "--format", "json"], wa);
     assert_eq!(r.code, 0, "{}", r.both());
-    let r = kifu(&["validate", "-v", "wa-nodrop", "--format", "json", f]);
+    assert_eq!(r.games()[0]["variant"], "wa");
+    let r = kifu_stdin(&["validate", "--variant", "wa"], wa);
+    assert_eq!(r.code, 0, "{}", r.both());
+    let r = kifu_stdin(&["validate", "-v", "wa-nodrop", "--format", "json"], wa);
     assert_eq!(r.code, 0);
     assert_eq!(r.games()[0]["variant"], "wa-nodrop");
     // The same moves are not Gufū moves.
-    let r = kifu(&["validate", "--variant", "gufu", "--format", "json", f]);
+    let r = kifu_stdin(&["validate", "--variant", "gufu", "--format", "json"], wa);
     assert_eq!(r.code, 1);
     assert_eq!(r.games()[0]["errors"][0]["kind"], "unknown_piece");
     // A Variant tag wins over --variant.
@@ -539,10 +545,10 @@ fn variant_option_supplies_a_missing_variant_tag() {
         "fixtures/gufu/gufu-letter-ranks.psn",
     ]);
     assert_eq!(r.code, 0, "{}", r.both());
-    // Gufū without a tag.
+    // Gufū without a tag: told by its moves, or by --variant.
     let gufu = b"1. K*2\xe4\xb8\x89>W 2. K*1\xe4\xb8\x80>E *\n";
     assert_eq!(kifu_stdin(&["validate", "--variant", "gufu"], gufu).code, 0);
-    assert_eq!(kifu_stdin(&["validate"], gufu).code, 1);
+    assert_eq!(kifu_stdin(&["validate"], gufu).code, 0);
     // An unknown --variant is a usage error.
     let r = kifu(&["validate", "--variant", "chess", f]);
     assert_eq!(r.code, 2, "{}", r.both());
@@ -649,7 +655,7 @@ fn bad_inputs_give_clear_errors_without_panicking() {
             b"[Variant \"Tai shogi\"]\n\n1. SP-8g *\n",
             "unknown_variant",
         ),
-        ("no variant", b"1. SP-8g *\n", "missing_variant"),
+        ("no variant", b"1. Nf3 *\n", "missing_variant"),
         ("tags only", b"[Variant \"wa\"]\n", "no_movetext"),
         (
             "move number",

@@ -2,7 +2,7 @@
 //! caret) and the JSON Lines form.
 
 use kifu::notation::char_width as width;
-use kifu::record::{ErrorKind, LineCol, Record, RecordError, Span};
+use kifu::record::{ErrorKind, LineCol, Record, RecordError, Source, Span};
 use kifu::replay::Problem;
 use serde_json::{Value, json};
 
@@ -71,14 +71,33 @@ fn source_line(text: &str, base: usize, span: Span) -> Option<(String, usize, us
     Some((line.to_string(), col0, len))
 }
 
+/// The line and column of `offset` in a game's `text` (which starts at file offset `base`),
+/// counted from where the error `e` is (its offset and position are known).
+fn line_col_near(text: &str, base: usize, e: &RecordError, offset: usize) -> Option<LineCol> {
+    let at = e.position?;
+    let before = text.get(..e.span.start.checked_sub(base)?)?;
+    let first_line = at.line.checked_sub(before.matches('\n').count())?;
+    Source::new(text.to_string(), base, first_line).line_col(offset)
+}
+
 impl Diag {
     pub fn from_problem(record: &Record, game: usize, p: &Problem, level: Level) -> Diag {
         let source = source_line(record.source.text(), record.source.base(), p.span);
+        Diag::of_problem(p, game, level, record.line_col(p.span.start), source)
+    }
+
+    fn of_problem(
+        p: &Problem,
+        game: usize,
+        level: Level,
+        pos: Option<LineCol>,
+        source: Option<(String, usize, usize)>,
+    ) -> Diag {
         Diag {
             level,
             kind: p.kind.to_string(),
             message: p.message.clone(),
-            pos: record.line_col(p.span.start),
+            pos,
             source,
             game,
             ply: p.ply,
@@ -87,11 +106,20 @@ impl Diag {
         }
     }
 
-    /// A syntax-level error; `text` is the game's text when it could be decoded.
+    /// A syntax-level error; `text` is the game's text when it could be decoded. A game whose
+    /// Variant tag names no game kifu knows is reported so (`unknown_variant`), whatever is
+    /// wrong with its moves: the variant is decided before the moves.
     pub fn from_record_error(e: &RecordError, game: usize, text: Option<(&str, usize)>) -> Diag {
+        if let Some(p) = kifu::replay::unknown_variant(e.tags()) {
+            let source = text.and_then(|(t, base)| source_line(t, base, p.span));
+            let pos = text.and_then(|(t, base)| line_col_near(t, base, e, p.span.start));
+            return Diag::of_problem(&p, game, Level::Error, pos, source);
+        }
         let source = text.and_then(|(t, base)| source_line(t, base, e.span));
         let help = if e.kind == ErrorKind::InvalidUtf8 {
             Some(kifu::encoding::TRIED.to_string())
+        } else if let Some(h) = e.help() {
+            Some(h.to_string())
         } else {
             (!e.expected.is_empty() && !e.message.contains("expected"))
                 .then(|| format!("expected {}", e.expected.join(", ")))

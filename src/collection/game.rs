@@ -80,27 +80,20 @@ impl Game {
         self.record()
             .into_iter()
             .flat_map(|r| r.tags.iter())
-            .filter(move |t| t.name.eq_ignore_ascii_case(name))
+            .filter(move |t| t.is(name))
             .map(|t| t.value.as_str())
     }
 
     /// The value of the first tag pair called `name` (ASCII case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.record()?
-            .tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map(|t| t.value.as_str())
+        self.record()?.tag(name)
     }
 
-    /// The game's variant as the replay will take it: its `Variant` tag, or `default` when it
-    /// has none. None when the tag names no variant kifu knows, or the game could not be read.
+    /// The game's variant as the replay will take it ([`replay::variant_of`]): its `Variant`
+    /// tag, or `default` when it has none, or the game its moves fit. None when the tag names
+    /// no variant kifu knows, the moves do not tell, or the game could not be read.
     pub fn variant(&self, default: Option<Variant>) -> Option<Variant> {
-        self.record()?;
-        match self.tag("Variant") {
-            Some(name) => Variant::from_name(name),
-            None => default,
-        }
+        replay::variant_of(self.record()?, default).ok()
     }
 
     /// The moves written on the main line (variations not counted): for a valid game, its

@@ -48,7 +48,10 @@ impl Facts {
     /// of records without a Variant tag.
     pub fn of(game: &Game, default_variant: Option<Variant>) -> Facts {
         if let Some(e) = game.read_error() {
-            return Facts::Invalid(e.kind.name());
+            // The variant is decided before the moves: chess under [Variant "Standard"] is an
+            // unknown variant (as `kifu validate` says), not a syntax error.
+            let unknown = crate::replay::unknown_variant(e.tags());
+            return Facts::Invalid(unknown.map_or(e.kind.name(), |p| p.kind.name()));
         }
         let Some(r) = game.replay(default_variant, true) else {
             return Facts::Invalid("syntax");

@@ -28,24 +28,66 @@ impl Record {
         find_tag(&self.tags, name)
     }
 
+    /// The first tag pair called `name`, ignoring ASCII case, with its spans.
+    pub fn tag_pair(&self, name: &str) -> Option<&Tag> {
+        Tag::first(&self.tags, name)
+    }
+
     /// The tag pairs whose name (ignoring ASCII case) was already used by an earlier tag pair
     /// of the game, in the order written: `[Variant "wa"] [variant "gufu"]` gives the second.
     /// [`tag`](Self::tag) reads the first of them.
     pub fn repeated_tags(&self) -> Vec<&Tag> {
-        let mut order: Vec<usize> = (0..self.tags.len()).collect();
+        self.repeats().into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// [`repeated_tags`](Self::repeated_tags), each with the first tag pair of its name (the
+    /// one that counts): `(first, repeat)`.
+    pub fn repeats(&self) -> Vec<(&Tag, &Tag)> {
+        let tags = &self.tags;
+        // A few tags (every usual record): compared pairwise, nothing allocated.
+        if tags.len() <= 16 {
+            return (1..tags.len())
+                .filter_map(|j| {
+                    let first = tags[..j].iter().find(|t| t.is(&tags[j].name))?;
+                    Some((first, &tags[j]))
+                })
+                .collect();
+        }
+        let mut order: Vec<usize> = (0..tags.len()).collect();
         // Stable: among equal names, the earliest comes first.
         order.sort_by(|&a, &b| {
-            let (a, b) = (self.tags[a].name.bytes(), self.tags[b].name.bytes());
+            let (a, b) = (tags[a].name.bytes(), tags[b].name.bytes());
             a.map(|c| c.to_ascii_lowercase())
                 .cmp(b.map(|c| c.to_ascii_lowercase()))
         });
-        let mut repeated: Vec<usize> = order
-            .windows(2)
-            .filter(|w| self.tags[w[0]].is(&self.tags[w[1]].name))
-            .map(|w| w[1])
-            .collect();
-        repeated.sort_unstable();
-        repeated.into_iter().map(|i| &self.tags[i]).collect()
+        let mut repeats: Vec<(usize, usize)> = Vec::new();
+        // The first of the run of equal names the window is in.
+        let mut first = order[0];
+        for w in order.windows(2) {
+            if tags[w[0]].is(&tags[w[1]].name) {
+                repeats.push((first, w[1]));
+            } else {
+                first = w[1];
+            }
+        }
+        repeats.sort_unstable_by_key(|&(_, r)| r);
+        repeats
+            .into_iter()
+            .map(|(f, r)| (&tags[f], &tags[r]))
+            .collect()
+    }
+
+    /// The tag pairs that count: every tag pair but the [repeated](Self::repeated_tags) ones,
+    /// in the order written.
+    pub fn distinct_tags(&self) -> impl Iterator<Item = &Tag> + '_ {
+        let mut repeats = self.repeats().into_iter().map(|(_, r)| r).peekable();
+        self.tags.iter().filter(move |t| {
+            let repeat = repeats.peek().is_some_and(|r| std::ptr::eq(*r, *t));
+            if repeat {
+                repeats.next();
+            }
+            !repeat
+        })
     }
 
     /// 1-based line and character column of a file offset inside this game.
@@ -94,16 +136,54 @@ pub struct Tag {
     pub span: Span,
 }
 
+/// The standard tags, in the case writers use: PGN's seven tag roster (kifu's order: Black,
+/// the first mover, before White), `Variant`, `FEN` and `SetUp` (as XBoard writes them), and
+/// a few more of PGN's standard tags.
+pub const STANDARD_TAGS: [&str; 16] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Black",
+    "White",
+    "Result",
+    "Variant",
+    "FEN",
+    "SetUp",
+    "TimeControl",
+    "Time",
+    "Termination",
+    "Annotator",
+    "PlyCount",
+    "Mode",
+];
+
 impl Tag {
     /// Whether the tag is called `name`, ignoring ASCII case.
     pub fn is(&self, name: &str) -> bool {
         self.name.eq_ignore_ascii_case(name)
     }
+
+    /// The first of `tags` called `name`, ignoring ASCII case (the one that counts when a
+    /// name is repeated).
+    pub fn first<'t>(tags: &'t [Tag], name: &str) -> Option<&'t Tag> {
+        tags.iter().find(|t| t.is(name))
+    }
+
+    /// The name in its canonical case: a standard tag's as [`STANDARD_TAGS`] writes it
+    /// (`variant` is `Variant`), any other as written.
+    pub fn canonical_name(&self) -> &str {
+        STANDARD_TAGS
+            .iter()
+            .find(|n| self.is(n))
+            .copied()
+            .unwrap_or(&self.name)
+    }
 }
 
 /// The value of the first of `tags` called `name`, ignoring ASCII case.
 pub(super) fn find_tag<'t>(tags: &'t [Tag], name: &str) -> Option<&'t str> {
-    tags.iter().find(|t| t.is(name)).map(|t| t.value.as_str())
+    Tag::first(tags, name).map(|t| t.value.as_str())
 }
 
 /// Canonical text: `[Name "value"]` with `"` and `\` escaped.

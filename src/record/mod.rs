@@ -12,8 +12,9 @@
 //! the tag pairs read before it ([`RecordError::tag`]: a caller can still tell the variant of a
 //! game whose moves do not read) and, for some typos, a hint ([`RecordError::help`]).
 //!
-//! Tag names are matched ignoring ASCII case ([`Record::tag`], [`Tag::is`]);
-//! [`Record::repeated_tags`] lists the tags whose name came before.
+//! Tag names are matched ignoring ASCII case ([`Record::tag`], [`Tag::is`], [`Tag::first`]);
+//! when a name is repeated the first tag pair counts, and [`Record::repeated_tags`] lists the
+//! others; [`Tag::canonical_name`] gives a standard tag's name in its usual case.
 //!
 //! - Games are cut by [`GameSplitter`]: a new game begins at a line starting with `[` once the
 //!   current game has had movetext. Games without tag pairs therefore cannot follow each other
@@ -48,7 +49,7 @@ mod written;
 
 pub use annotations::{Annotation, Comment, CommentKind, Dots, Glyph, MoveNumber, Nag};
 pub use error::{ErrorKind, RecordError};
-pub use game::{GameResult, Record, ResultToken, Tag};
+pub use game::{GameResult, Record, ResultToken, STANDARD_TAGS, Tag};
 pub use movetext::{Event, Line, LineId, Movetext, Node, NodeId, Walk};
 pub use parser::{parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo};
 pub use span::{LineCol, LineIndex, Source, Span};

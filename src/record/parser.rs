@@ -332,7 +332,7 @@ impl<'s> Builder<'s> {
                 start: from,
                 end,
             }) => {
-                error.message = format!("file {file} is off the board (files 1–11)");
+                error.message = format!("file {file} is off the 11×11 board (files 1–11)");
                 error.span = Span::new(start + from, start + end);
                 error.expected.clear();
             }

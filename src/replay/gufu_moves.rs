@@ -35,6 +35,21 @@ impl Resolve for Position {
     }
 }
 
+/// What the side to move may drop (for a drop of a piece that is not in hand): its King
+/// during the setup, and the shared pieces in the common hand.
+fn hand(pos: &Position) -> String {
+    let side = super::side(pos.turn());
+    let held: Vec<String> = [PieceId::king(pos.turn()), PieceId::Kaze, PieceId::Arashi]
+        .into_iter()
+        .filter(|&id| pos.in_hand(id) && (id.is_shared() || pos.in_setup()))
+        .map(|id| format!("{} ({})", id.row().letter, id.row().name))
+        .collect();
+    match held.is_empty() {
+        true => format!("{side} has nothing in hand to drop"),
+        false => format!("{side} may drop: {}", held.join(", ")),
+    }
+}
+
 /// Resolves, checks what the text claims, and plays a written move.
 fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
     let h = match w {
@@ -160,6 +175,9 @@ fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
             );
         }
         let mut fail = Fail::new(e.kind(), message);
+        if e == IllegalMove::NotInHand {
+            fail = fail.help(hand(pos));
+        }
         if let (Move::Step { from, .. } | Move::Turn { at: from, .. }, false) =
             (m, matches!(e, IllegalMove::GameOver))
         {

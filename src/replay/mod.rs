@@ -7,10 +7,12 @@
 //! Knows the record types and the rules; knows nothing of output formats.
 
 mod convention;
+mod detect;
 mod gufu_moves;
 mod wa_moves;
 
 pub use convention::{Convention, Players, XBOARD_VARIANTS};
+pub use detect::{unknown_variant, variant_of};
 
 use crate::geometry::Color;
 use crate::record::{
@@ -104,6 +106,9 @@ named_kinds! {
         CheckMark = "check_mark",
         /// (A warning.) The Result tag or token contradicts how the game ended.
         ResultMismatch = "result_mismatch",
+        /// (A warning.) A tag pair whose name (ASCII case aside) an earlier one has: the
+        /// first counts, this one is ignored.
+        DuplicateTag = "duplicate_tag",
     }
 }
 
@@ -194,11 +199,34 @@ impl Report {
     }
 }
 
-/// Numbering styles: every ply numbered (shogi), or move pairs (chess).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Style {
-    Plies,
-    Pairs,
+/// The numberings a record's move numbers may follow, as a set: every ply numbered (shogi) or
+/// move pairs (chess, `N...` before a move of White's), each either as the position numbers
+/// its moves (from 1 at the usual start; a FEN's own numbers) or counted from the position the
+/// game starts from (its first move is 1, as problem collections number a solution). The
+/// first numbers written narrow the set; every number must fit one numbering left in it.
+struct Numbering {
+    /// Bits [`PLIES`], [`PAIRS`], [`PLIES_FROM_START`], [`PAIRS_FROM_START`].
+    left: u8,
+    /// The start's ply and move numbers.
+    ply: u64,
+    full: u64,
+}
+
+const PLIES: u8 = 1;
+const PAIRS: u8 = 2;
+const PLIES_FROM_START: u8 = 4;
+const PAIRS_FROM_START: u8 = 8;
+
+impl Numbering {
+    fn new<G: Position>(start: &G) -> Numbering {
+        let (ply, full) = (start.ply_number(), start.move_number());
+        // From the usual numbering's first move, both counts are the same.
+        let left = match (ply, full) {
+            (1, 1) => PLIES | PAIRS,
+            _ => PLIES | PAIRS | PLIES_FROM_START | PAIRS_FROM_START,
+        };
+        Numbering { left, ply, full }
+    }
 }
 
 struct Frame<G> {
@@ -218,6 +246,7 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
         outcome: None,
         played: None,
     };
+    warn_repeated_tags(record, &mut report);
     let Some(start) = setup(record, opts, &mut report) else {
         return report;
     };
@@ -246,7 +275,7 @@ fn replay_from<G: Resolve>(
     }
     let start = &played.start;
     let mut stack: Vec<Frame<G>> = Vec::new();
-    let mut style: Option<Style> = None;
+    let mut numbering = Numbering::new(start);
     for event in record.movetext.walk() {
         match event {
             Event::LineStart(_, line) => {
@@ -273,11 +302,11 @@ fn replay_from<G: Resolve>(
                     mv: Some(node.mv.text().to_string()),
                     help: f.help,
                 };
-                if let Err(f) = check_number(node.number.as_ref(), &frame.state, &mut style) {
+                if let Some(n) = &node.number
+                    && let Err(f) = check_number(n, &frame.state, &mut numbering)
+                {
                     let mut p = fail(f);
-                    if let Some(n) = &node.number {
-                        p.span = n.span;
-                    }
+                    p.span = n.span;
                     report.errors.push(p);
                     break;
                 }
@@ -321,7 +350,7 @@ fn replay_from<G: Resolve>(
             Event::LineEnd(_, line) => {
                 if let Some(n) = &line.trailing_number
                     && let Some(frame) = stack.last()
-                    && let Err(f) = check_number(Some(n), &frame.state, &mut style)
+                    && let Err(f) = check_number(n, &frame.state, &mut numbering)
                 {
                     report.errors.push(Problem {
                         kind: f.kind,
@@ -353,55 +382,15 @@ fn ply_of<G: Position>(start: &G, now: &G) -> u64 {
 
 /// The variant and the start position, or the error that prevents replaying.
 fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> {
-    let tag = record
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("Variant"));
-    let variant = match tag {
-        Some(t) => match Variant::from_name(&t.value) {
-            Some(v) => v,
-            None => {
-                report.errors.push(Problem {
-                    kind: ProblemKind::UnknownVariant,
-                    message: format!(
-                        "unknown variant '{}' (kifu knows wa, wa-nodrop and gufu)",
-                        t.value
-                    ),
-                    span: t.value_span,
-                    ply: None,
-                    mv: None,
-                    help: None,
-                });
-                return None;
-            }
-        },
-        None => match opts.default_variant {
-            Some(v) => v,
-            None => {
-                report.errors.push(Problem {
-                    kind: ProblemKind::MissingVariant,
-                    message: "the record has no Variant tag; give --variant".into(),
-                    span: Span::at(record.span.start),
-                    ply: None,
-                    mv: None,
-                    help: Some(
-                        "add [Variant \"wa\"] or [Variant \"gufu\"], or pass --variant".into(),
-                    ),
-                });
-                return None;
-            }
-        },
+    let variant = match variant_of(record, opts.default_variant) {
+        Ok(v) => v,
+        Err(p) => {
+            report.errors.push(p);
+            return None;
+        }
     };
     report.variant = Some(variant);
-    let fen = record
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("FEN"));
-    let setup_tag = record
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("SetUp"));
-    match fen {
+    match record.tag_pair("FEN") {
         Some(t) => match State::from_position_string(variant, &t.value) {
             Ok(s) => Some(s),
             Err(PositionError { offset, message }) => {
@@ -419,7 +408,7 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
             }
         },
         None => {
-            if let Some(t) = setup_tag
+            if let Some(t) = record.tag_pair("SetUp")
                 && t.value.trim() == "1"
             {
                 report.errors.push(Problem {
@@ -437,61 +426,129 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
     }
 }
 
-/// Checks a written move number against the position and the record's numbering style.
+/// Checks a written move number against the position and the numberings the record's
+/// numbers so far leave.
 fn check_number<G: Position>(
-    n: Option<&MoveNumber>,
+    n: &MoveNumber,
     state: &G,
-    style: &mut Option<Style>,
+    numbering: &mut Numbering,
 ) -> Result<(), Fail> {
-    let Some(n) = n else { return Ok(()) };
     let (ply, full) = (state.ply_number(), state.move_number());
     let white = state.turn() == Color::White;
-    let fits_plies = n.dots == Dots::One && n.n == ply;
-    let fits_pairs = n.n == full && (n.dots == Dots::Three) == white;
-    let ok = match *style {
-        Some(Style::Plies) => fits_plies,
-        Some(Style::Pairs) => fits_pairs,
-        None => {
-            if fits_plies && !fits_pairs {
-                *style = Some(Style::Plies);
-            } else if fits_pairs && !fits_plies {
-                *style = Some(Style::Pairs);
-            }
-            fits_plies || fits_pairs
+    let left = numbering.left;
+    // Counted from the start, the start's number is 1: `n + start - 1`.
+    let from_start = |start: u64, now: u64| n.n.checked_add(start.saturating_sub(1)) == Some(now);
+    let mut fits = 0;
+    if n.dots == Dots::One {
+        if left & PLIES != 0 && n.n == ply {
+            fits |= PLIES;
         }
-    };
-    if ok {
+        if left & PLIES_FROM_START != 0 && from_start(numbering.ply, ply) {
+            fits |= PLIES_FROM_START;
+        }
+    }
+    if (n.dots == Dots::Three) == white {
+        if left & PAIRS != 0 && n.n == full {
+            fits |= PAIRS;
+        }
+        if left & PAIRS_FROM_START != 0 && from_start(numbering.full, full) {
+            fits |= PAIRS_FROM_START;
+        }
+    }
+    if fits != 0 {
+        numbering.left = fits;
         return Ok(());
     }
-    let expected = match *style {
-        Some(Style::Plies) => format!("{ply}."),
-        Some(Style::Pairs) => {
-            if white {
-                format!("{full}...")
-            } else {
-                format!("{full}.")
-            }
-        }
-        None => {
-            if white {
-                format!("{ply}. (every ply numbered) or {full}... (move pairs)")
-            } else {
-                format!("{ply}. (every ply numbered) or {full}. (move pairs)")
-            }
-        }
-    };
+    let counted = (
+        ply.saturating_sub(numbering.ply) + 1,
+        full.saturating_sub(numbering.full) + 1,
+    );
     Err(Fail::new(
         ProblemKind::BadMoveNumber,
-        format!("move number '{n}' does not fit here: expected {expected}"),
+        format!(
+            "move number '{n}' does not fit here: expected {}",
+            expected(left, white, (ply, full), counted)
+        ),
     ))
+}
+
+/// The numbers that would have fitted, in the numberings `left`.
+#[cold]
+fn expected(
+    left: u8,
+    white: bool,
+    (ply, full): (u64, u64),
+    (rel_ply, rel_full): (u64, u64),
+) -> String {
+    let pair = |f: u64| match white {
+        true => format!("{f}..."),
+        false => format!("{f}."),
+    };
+    let mut options: Vec<(String, &str)> = Vec::new();
+    let mut add = |bit: u8, text: String, label: &'static str| {
+        if left & bit != 0 {
+            options.push((text, label));
+        }
+    };
+    add(PLIES, format!("{ply}."), "every ply numbered");
+    add(PAIRS, pair(full), "move pairs");
+    let from_start = PLIES_FROM_START | PAIRS_FROM_START;
+    if format!("{rel_ply}.") == pair(rel_full) && left & from_start == from_start {
+        add(
+            PAIRS_FROM_START,
+            pair(rel_full),
+            "counted from the position",
+        );
+    } else {
+        add(
+            PLIES_FROM_START,
+            format!("{rel_ply}."),
+            "every ply numbered, from the position",
+        );
+        add(
+            PAIRS_FROM_START,
+            pair(rel_full),
+            "move pairs, from the position",
+        );
+    }
+    let options: Vec<String> = match options.as_slice() {
+        [(text, _)] => return text.clone(),
+        all => all.iter().map(|(t, l)| format!("{t} ({l})")).collect(),
+    };
+    match options.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => options.concat(),
+    }
+}
+
+/// A side's name in messages: `Black`, `White`.
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// Warns at every tag pair whose name an earlier one has (the first counts).
+fn warn_repeated_tags(record: &Record, report: &mut Report) {
+    for (first, repeat) in record.repeats() {
+        report.warnings.push(Problem {
+            kind: ProblemKind::DuplicateTag,
+            message: format!(
+                "the {} tag is repeated: the first one counts ({first}), this one is ignored",
+                first.canonical_name()
+            ),
+            span: repeat.span,
+            ply: None,
+            mv: None,
+            help: None,
+        });
+    }
 }
 
 /// Warns where the Result tag or the result token contradicts how the game ended.
 fn check_result(record: &Record, report: &mut Report) {
-    let tag = record
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("Result"));
+    let tag = record.tag_pair("Result");
     let token = record.result;
     let mut warn = |message: String, span: Span| {
         report.warnings.push(Problem {

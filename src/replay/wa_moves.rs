@@ -5,8 +5,8 @@
 //! capture claim) is matched against the pieces that can legally make it; only reading the
 //! notation into a [`Wanted`], and the wording of messages ([`Names`]), differ.
 
-use super::{Fail, ProblemKind, Resolve};
-use crate::geometry::{Color, FileRank, Square, WA};
+use super::{Fail, ProblemKind, Resolve, side};
+use crate::geometry::{FileRank, Square, WA};
 use crate::notation::{RankStyle, wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
 use crate::rules::{IllegalMove, Position as _, Rule};
@@ -16,7 +16,10 @@ impl Resolve for Game {
     fn play_written(&mut self, w: &WrittenMove) -> Result<Move, Fail> {
         let names = Names::of(w);
         // `resolve` returns only moves that passed the rules.
-        let (m, mate) = resolve(self.position(), w, names)?;
+        let (m, mate) = match resolve(self.position(), w, names) {
+            Ok(found) => found,
+            Err(f) => return Err(with_hint(self.position(), w, f, names)),
+        };
         if mate {
             mate_claim(self.position(), &m, names)?;
         }
@@ -77,13 +80,6 @@ impl Names {
             Names::Xboard if san => wa_san(pos, m),
             Names::Xboard => wa_engine(m),
         }
-    }
-}
-
-fn side(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
 
@@ -197,16 +193,137 @@ fn illegal(pos: &Position, m: &Move, e: IllegalMove, names: Names) -> Fail {
     f
 }
 
+/// What the side to move has in hand (for a drop of a piece it does not have).
+fn hand(pos: &Position, names: Names) -> String {
+    let turn = pos.turn();
+    let held: Vec<String> = Kind::all()
+        .filter_map(|kind| {
+            let n = pos.in_hand(turn, kind);
+            let piece = names.piece(Piece {
+                color: turn,
+                kind,
+                promoted: false,
+            });
+            match n {
+                0 => None,
+                1 => Some(piece),
+                n => Some(format!("{piece} ×{n}")),
+            }
+        })
+        .collect();
+    match held.is_empty() {
+        true => format!("{} has nothing in hand", side(turn)),
+        false => format!("{} has in hand: {}", side(turn), held.join(", ")),
+    }
+}
+
+/// A failure with a hint at what the writer meant, where one is known (the error path only):
+/// for an unknown piece the nearest abbreviations, for a drop not in hand what is in hand, for
+/// a `+` where no promotion is possible the move without it (`+` is no check mark in Wa).
+#[cold]
+fn with_hint(pos: &Position, w: &WrittenMove, f: Fail, names: Names) -> Fail {
+    let hint = match (f.kind, w) {
+        (ProblemKind::UnknownPiece, WrittenMove::Hodges(h)) => {
+            let promote = read_marks(&h.marks, names).ok().and_then(|(p, _)| p);
+            nearest_pieces(pos, h, promote, names)
+        }
+        (ProblemKind::Rule(Rule::NotInHand), _) => Some(hand(pos, names)),
+        (ProblemKind::Rule(Rule::CannotPromote), _) => {
+            resolve_marked(pos, w, None, names).ok().map(|m| {
+                let san = matches!(w, WrittenMove::San(_));
+                format!(
+                    "in Wa, '+' after a move means that it promotes, not check: write {}",
+                    names.write(pos, &m, san)
+                )
+            })
+        }
+        _ => None,
+    };
+    match hint {
+        Some(h) => f.help(h),
+        None => f,
+    }
+}
+
+/// For a Hodges move whose piece is no Wa abbreviation: the abbreviations one edit away (a
+/// letter added, left out or changed, two letters swapped) with their English names; those
+/// with which the move is legal here if there are any (the move so written, when only one).
+#[cold]
+fn nearest_pieces(
+    pos: &Position,
+    h: &record::HodgesMove,
+    promote: Option<bool>,
+    names: Names,
+) -> Option<String> {
+    let written = h.piece.to_string();
+    let near: Vec<(&str, &str)> = abbreviations()
+        .filter(|(abbr, _)| strsim::osa_distance(&written, abbr) == 1)
+        .collect();
+    let legal: Vec<(&str, &str, String)> = near
+        .iter()
+        .filter_map(|&(abbr, name)| {
+            let mut fixed = h.clone();
+            fixed.piece = record::Piece::parse(abbr)?;
+            resolve_hodges(pos, &fixed, promote, names).ok()?;
+            Some((abbr, name, fixed.to_string()))
+        })
+        .collect();
+    // `Violent Stag (promoted Climbing Monkey)` in parentheses: `Violent Stag, promoted ...`.
+    let named = |abbr: &str, name: &str| match name.split_once(" (") {
+        Some((face, of)) => format!("{abbr} ({face}, {})", of.trim_end_matches(')')),
+        None => format!("{abbr} ({name})"),
+    };
+    let list = |items: Vec<String>| match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    match legal.as_slice() {
+        [(abbr, name, text)] => Some(format!("did you mean {}? {text}", named(abbr, name))),
+        [] if near.is_empty() => None,
+        [] => Some(format!(
+            "did you mean {}?",
+            list(near.iter().map(|(a, n)| named(a, n)).collect())
+        )),
+        more => Some(format!(
+            "did you mean {}?",
+            list(more.iter().map(|(a, n, _)| named(a, n)).collect())
+        )),
+    }
+}
+
+/// Every abbreviation Hodges moves may use, with the English name of its face: each kind's,
+/// its promoted face's (`+SP`) and that face's alias (`GB`), from the piece table.
+fn abbreviations() -> impl Iterator<Item = (&'static str, &'static str)> {
+    Kind::all().flat_map(|k| {
+        let row = k.row();
+        let promoted = row.promoted.iter().flat_map(|p| {
+            std::iter::once((p.face.abbr, p.face.name)).chain(p.alias.map(|a| (a, p.face.name)))
+        });
+        std::iter::once((row.face.abbr, row.face.name)).chain(promoted)
+    })
+}
+
 /// Resolves a written move: the move, and whether `#` claims the opponent has no move left.
 #[inline]
 fn resolve(pos: &Position, w: &WrittenMove, names: Names) -> Result<(Move, bool), Fail> {
     let (promote, mate) = read_marks(&w.marks(), names)?;
-    let m = match w {
-        WrittenMove::Engine(e) => resolve_engine(pos, e, promote, names)?,
-        WrittenMove::Hodges(h) => resolve_hodges(pos, h, promote, names)?,
-        WrittenMove::San(s) => resolve_normal(pos, &san_wanted(pos, s, promote)?, names)?,
-    };
-    Ok((m, mate))
+    Ok((resolve_marked(pos, w, promote, names)?, mate))
+}
+
+/// Resolves a written move whose promotion mark says `promote`.
+#[inline(always)]
+fn resolve_marked(
+    pos: &Position,
+    w: &WrittenMove,
+    promote: Option<bool>,
+    names: Names,
+) -> Result<Move, Fail> {
+    match w {
+        WrittenMove::Engine(e) => resolve_engine(pos, e, promote, names),
+        WrittenMove::Hodges(h) => resolve_hodges(pos, h, promote, names),
+        WrittenMove::San(s) => resolve_normal(pos, &san_wanted(pos, s, promote)?, names),
+    }
 }
 
 fn resolve_engine(
@@ -339,6 +456,8 @@ struct Wanted {
     san: bool,
 }
 
+// Inlined into `resolve` (the hot path), though the hints call it too.
+#[inline(always)]
 fn resolve_hodges(
     pos: &Position,
     h: &record::HodgesMove,
@@ -346,6 +465,7 @@ fn resolve_hodges(
     names: Names,
 ) -> Result<Move, Fail> {
     let Some((kind, promoted)) = face_of(&h.piece) else {
+        // (The hint is added by `play_written`: `nearest_pieces` resolves moves itself.)
         return Err(Fail::new(
             ProblemKind::UnknownPiece,
             format!("'{}' is not a Wa piece abbreviation", h.piece),

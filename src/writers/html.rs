@@ -265,7 +265,7 @@ fn move_list<G>(i: usize, g: &Game, t: &Tree<G>, b: &mut svg::PageBoards) -> Str
         .tags
         .iter()
         .filter(|t| !t.value.trim().is_empty() && t.value != "?")
-        .filter(|t| !matches!(t.name.as_str(), "FEN" | "SetUp"))
+        .filter(|t| !t.is("FEN") && !t.is("SetUp"))
         .map(|t: &Tag| format!("{}: {}", b.html_text(&t.name), b.html_text(&t.value)))
         .collect();
     s.push_str(&tags.join(" · "));

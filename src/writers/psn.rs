@@ -10,7 +10,9 @@ use crate::rules::{PerGame, Position};
 use crate::wa::fen;
 use crate::{Variant, for_game};
 
-/// The tags written first, in this order; the others follow as they came.
+/// The tags written first, in this order; the others follow as they came. Every tag is written
+/// once (the first of a repeated name), a standard tag's name in its canonical case
+/// ([`Tag::canonical_name`]).
 pub const TAG_ORDER: [&str; 8] = [
     "Event", "Site", "Date", "Round", "Black", "White", "Result", "Variant",
 ];
@@ -56,10 +58,10 @@ fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec
     };
     let translate = Convention::of(record) != out_convention;
     let start = report.start();
-    // Each tag as written out: (name, value).
+    // Each tag as written out: (name, value). A repeated tag once (the first counts), a
+    // standard tag's name in its canonical case.
     let written: Vec<(&str, String)> = record
-        .tags
-        .iter()
+        .distinct_tags()
         .map(|t| {
             let fen = |xboard: bool| match &start {
                 Some(PerGame::Wa(g)) if xboard => Some(fen::write_xboard(g.position())),
@@ -75,10 +77,10 @@ fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec
                 Convention::Kifu if t.is("FEN") && translate => fen(false),
                 _ => None,
             };
-            (t.name.as_str(), value.unwrap_or_else(|| t.value.clone()))
+            (t.canonical_name(), value.unwrap_or_else(|| t.value.clone()))
         })
         .collect();
-    let has_variant = record.tags.iter().any(|t| t.is("Variant"));
+    let has_variant = record.tag_pair("Variant").is_some();
     let variant_tag = || match out_convention {
         Convention::Kifu => ("Variant", variant.name().to_string()),
         Convention::Xboard => ("Variant", xboard_variant(variant).to_string()),

@@ -1,0 +1,163 @@
+//! Which game a record is, decided before its moves are replayed: its `Variant` tag; else the
+//! default variant (`--variant`); else the game its moves fit, when only one fits.
+//!
+//! Telling the game from the moves reads each move as written, once, without a board: a
+//! Gufū move is a Hodges move of a Gufū piece (`K`, `W`, `S`, unpromoted) on Gufū's board
+//! (files 1–2, ranks 1–3), maybe with a facing (`>W`) or a turn (`:`), and no `=`; a Wa move is
+//! a Hodges move of a Wa piece abbreviation without a facing or a turn, or a move in engine
+//! coordinates or SAN with Wa's piece letters. (The two games share no abbreviation, so a
+//! Hodges move never fits both.) A record whose moves all fit Wa is read as Wa with drops
+//! (`wa`: the game without drops is the same game less the drops).
+
+use super::{Problem, ProblemKind, wa_moves};
+use crate::Variant;
+use crate::geometry::GUFU;
+use crate::record::{Action, Mark, Record, Span, Tag, WrittenMove};
+use crate::wa::Kind;
+
+/// Which games a written move fits: bit [`WA`] and bit [`GUFU_BIT`].
+type Fits = u8;
+const WA: Fits = 1;
+const GUFU_BIT: Fits = 2;
+
+/// The variant a record is replayed as: its Variant tag (the first, if repeated), else
+/// `default`, else the game its moves fit (see the module's documentation). The problem
+/// (`unknown_variant`, `missing_variant`) when there is none.
+pub fn variant_of(record: &Record, default: Option<Variant>) -> Result<Variant, Problem> {
+    if let Some(v) = tagged(&record.tags)? {
+        return Ok(v);
+    }
+    if let Some(v) = default {
+        return Ok(v);
+    }
+    told_by_moves(record)
+}
+
+/// The `unknown_variant` problem of tag pairs whose Variant tag names no game kifu knows.
+/// For a record whose moves do not read (chess under `[Variant "Standard"]`), this is the
+/// problem to report rather than the syntax error ([`RecordError::tags`] gives the tag pairs
+/// read before it): the variant is decided before the moves.
+///
+/// [`RecordError::tags`]: crate::record::RecordError::tags
+pub fn unknown_variant(tags: &[Tag]) -> Option<Problem> {
+    tagged(tags).err()
+}
+
+/// The variant the (first) Variant tag names, if there is one.
+fn tagged(tags: &[Tag]) -> Result<Option<Variant>, Problem> {
+    let Some(t) = Tag::first(tags, "Variant") else {
+        return Ok(None);
+    };
+    match Variant::from_name(&t.value) {
+        Some(v) => Ok(Some(v)),
+        None => Err(Problem {
+            kind: ProblemKind::UnknownVariant,
+            message: format!(
+                "unknown variant '{}' (kifu knows wa, wa-nodrop and gufu)",
+                t.value
+            ),
+            span: t.value_span,
+            ply: None,
+            mv: None,
+            help: None,
+        }),
+    }
+}
+
+/// The game every move of the record fits, or `missing_variant` saying why the moves do not
+/// tell.
+fn told_by_moves(record: &Record) -> Result<Variant, Problem> {
+    let mut all = WA | GUFU_BIT;
+    // The first move that fits only one game, for each game, to explain a mix.
+    let mut first: [Option<&WrittenMove>; 2] = [None, None];
+    let mut neither = None;
+    for node in record.movetext.nodes() {
+        let f = fits(&node.mv);
+        if f == 0 {
+            neither = Some(&node.mv);
+            break;
+        }
+        for (i, bit) in [WA, GUFU_BIT].into_iter().enumerate() {
+            if f == bit && first[i].is_none() {
+                first[i] = Some(&node.mv);
+            }
+        }
+        all &= f;
+        if all == 0 {
+            break;
+        }
+    }
+    // Where: at the move that rules both games out, if any.
+    let (why, span) = match (all, neither, first) {
+        (WA, None, _) => return Ok(Variant::Wa),
+        (GUFU_BIT, None, _) => return Ok(Variant::Gufu),
+        (_, Some(m), _) => (
+            format!("{} is a move of neither Wa nor Gufū", m.text()),
+            m.span(),
+        ),
+        (0, None, [Some(wa), Some(gufu)]) => (
+            format!("{} is a Wa move, {} a Gufū move", wa.text(), gufu.text()),
+            if wa.span().start > gufu.span().start {
+                wa.span()
+            } else {
+                gufu.span()
+            },
+        ),
+        _ => ("it has no moves".into(), Span::at(record.span.start)),
+    };
+    Err(Problem {
+        kind: ProblemKind::MissingVariant,
+        message: format!(
+            "the record has no Variant tag, and its moves do not tell the game ({why})"
+        ),
+        span,
+        ply: None,
+        mv: None,
+        help: Some(
+            "add [Variant \"wa\"], [Variant \"wa-nodrop\"] or [Variant \"gufu\"], or pass \
+             --variant"
+                .into(),
+        ),
+    })
+}
+
+/// Which games a move as written fits, without a board.
+fn fits(w: &WrittenMove) -> Fits {
+    let h = match w {
+        WrittenMove::Hodges(h) => h,
+        WrittenMove::Engine(e) => {
+            let letter_ok = match e.from {
+                crate::record::EngineOrigin::Drop(c) => Kind::from_letter(c).is_some(),
+                crate::record::EngineOrigin::Square(_) => true,
+            };
+            return if letter_ok { WA } else { 0 };
+        }
+        WrittenMove::San(s) => {
+            let letter_ok = s.piece.is_none_or(|p| {
+                p.letters()
+                    .chars()
+                    .next()
+                    .and_then(Kind::from_letter)
+                    .is_some()
+            });
+            return if letter_ok { WA } else { 0 };
+        }
+    };
+    let marks = h.marks;
+    let one_mark = marks.iter().nth(1).is_none();
+    let wa = wa_moves::face_of(&h.piece).is_some()
+        && h.facing.is_none()
+        && h.action != Action::Turn
+        && one_mark
+        && !marks.iter().any(|m| m == Mark::Hash);
+    let on_gufu_board = |s: &crate::record::Square| GUFU.square(s.file, s.rank).is_some();
+    let gufu = !h.piece.promoted()
+        && crate::gufu::PIECES
+            .iter()
+            .any(|p| h.piece.letters().chars().eq([p.letter]))
+        && on_gufu_board(&h.to)
+        && h.from.as_ref().is_none_or(on_gufu_board)
+        && one_mark
+        && !marks.iter().any(|m| m == Mark::Equals);
+    (if wa { WA } else { 0 }) | (if gufu { GUFU_BIT } else { 0 })
+}
