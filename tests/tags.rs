@@ -107,3 +107,25 @@ fn tag_names_are_matched_ignoring_case_in_the_replay() {
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
     assert_eq!(report.warnings[0].kind, ProblemKind::ResultMismatch);
 }
+
+#[test]
+fn filter_and_the_html_page_read_the_first_of_a_repeated_tag() {
+    let text = "[Variant \"wa\"]\n[Event \"x\"]\n[event \"y\"]\n\n1. SP-8g *\n";
+    let count = |tag: &str| {
+        let o = kifu(
+            &["filter", "--count", "--tag", tag, "-"],
+            Some(text.as_bytes()),
+        );
+        out(&o).trim().to_string()
+    };
+    assert_eq!(count("Event=x"), "1");
+    assert_eq!(count("event=x"), "1");
+    // The repeat is ignored.
+    assert_eq!(count("Event=y"), "0");
+    // The page lists each tag once, under its canonical name.
+    let text = "[variant \"wa\"]\n[event \"x\"]\n[EVENT \"y\"]\n\n1. SP-8g *\n";
+    let page = convert(text, &["--to", "html"]);
+    assert!(page.contains("Event: x"), "{page}");
+    assert!(!page.contains(": y"), "{page}");
+    assert!(!page.contains("event: "), "{page}");
+}

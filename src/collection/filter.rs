@@ -147,12 +147,12 @@ impl Conditions {
                 return false;
             }
         }
-        if !self.results.is_empty() && !any_match(&self.results, game.tag_values("Result")) {
+        if !self.results.is_empty() && !any_match(&self.results, game.tag("Result").into_iter()) {
             return false;
         }
         self.tags
             .iter()
-            .all(|(name, patterns)| any_match(patterns, game.tag_values(name)))
+            .all(|(name, patterns)| any_match(patterns, game.tag(name).into_iter()))
     }
 
     /// Decides about one game. `keys` makes the dedup keys (needed with `dedup`).

@@ -74,17 +74,8 @@ impl Game {
         }
     }
 
-    /// The values of the tag pairs called `name` (ASCII case-insensitive, as the replay reads
-    /// `Variant` and `FEN`), in order.
-    pub fn tag_values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.record()
-            .into_iter()
-            .flat_map(|r| r.tags.iter())
-            .filter(move |t| t.is(name))
-            .map(|t| t.value.as_str())
-    }
-
-    /// The value of the first tag pair called `name` (ASCII case-insensitive).
+    /// The value of the first tag pair called `name` (ASCII case-insensitive, as the replay
+    /// reads `Variant` and `FEN`): when a name is repeated, the first counts.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.record()?.tag(name)
     }

@@ -262,11 +262,13 @@ fn move_list<G>(i: usize, g: &Game, t: &Tree<G>, b: &mut svg::PageBoards) -> Str
     );
     let tags: Vec<String> = g
         .record
-        .tags
-        .iter()
+        .distinct_tags()
         .filter(|t| !t.value.trim().is_empty() && t.value != "?")
         .filter(|t| !t.is("FEN") && !t.is("SetUp"))
-        .map(|t: &Tag| format!("{}: {}", b.html_text(&t.name), b.html_text(&t.value)))
+        .map(|t: &Tag| {
+            let name = t.canonical_name();
+            format!("{}: {}", b.html_text(name), b.html_text(&t.value))
+        })
         .collect();
     s.push_str(&tags.join(" · "));
     s.push_str("</p>\n<p class=\"line\">");
