@@ -113,6 +113,10 @@ fn a_drop_not_in_hand_lists_the_hand() {
         format!("{WA}1. SP-8g SP-8e 2. SP-8f SPx8f 3. TF-8g VS-7b 4. TFx8f SP-4e 5. SO*8e *\n");
     assert_eq!(kind(&text), "not_in_hand");
     assert_eq!(help(&text), "Black has in hand: SP");
+    // Gufū: after the four setup drops, the hand is empty until a capture.
+    let text = "[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E 3. W*1三>N 4. S*2一>S 5. W*1二>N *\n";
+    assert_eq!(kind(text), "not_in_hand");
+    assert_eq!(help(text), "Black has nothing in hand to drop");
 }
 
 #[test]
