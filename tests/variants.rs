@@ -103,6 +103,22 @@ fn the_variant_is_told_from_the_moves_when_only_one_game_fits() {
     );
     // Variations count too.
     assert_eq!(detected("1. SP-8g (1. SP-4g) SP-8e *"), Ok(Variant::Wa));
+    // Marks do not tell the game: a wrong one is reported in the game the pieces tell.
+    for (moves, variant, kind) in [
+        ("1. SP-8g# *", Variant::Wa, "bad_mark"),
+        ("1. SP-8g+# *", Variant::Wa, "bad_mark"),
+        ("1. K*2三>W= *", Variant::Gufu, "bad_mark"),
+    ] {
+        let r = parse_game_str(&format!("{moves}\n")).unwrap();
+        let report = replay(&r, &Options::default());
+        assert_eq!(report.variant, Some(variant), "{moves}");
+        assert_eq!(
+            report.errors[0].kind.name(),
+            kind,
+            "{moves}: {:?}",
+            report.errors
+        );
+    }
 }
 
 #[test]

@@ -3,16 +3,17 @@
 //!
 //! Telling the game from the moves reads each move as written, once, without a board: a
 //! Gufū move is a Hodges move of a Gufū piece (`K`, `W`, `S`, unpromoted) on Gufū's board
-//! (files 1–2, ranks 1–3), maybe with a facing (`>W`) or a turn (`:`), and no `=`; a Wa move is
-//! a Hodges move of a Wa piece abbreviation without a facing or a turn, or a move in engine
-//! coordinates or SAN with Wa's piece letters. (The two games share no abbreviation, so a
-//! Hodges move never fits both.) A record whose moves all fit Wa is read as Wa with drops
-//! (`wa`: the game without drops is the same game less the drops).
+//! (files 1–2, ranks 1–3), maybe with a facing (`>W`) or a turn (`:`); a Wa move is a Hodges
+//! move of a Wa piece abbreviation without a facing or a turn, or a move in engine coordinates
+//! or SAN with Wa's piece letters. (The two games share no abbreviation, so a Hodges move never
+//! fits both.) Marks (`+`, `=`, `#`) and annotations do not tell the game: a wrong mark is the
+//! replay's to report, in the game the pieces tell. A record whose moves all fit Wa is read as
+//! Wa with drops (`wa`: the game without drops is the same game less the drops).
 
 use super::{Problem, ProblemKind, wa_moves};
 use crate::Variant;
 use crate::geometry::GUFU;
-use crate::record::{Action, Mark, Record, Span, Tag, WrittenMove};
+use crate::record::{Action, Record, Span, Tag, WrittenMove};
 use crate::wa::Kind;
 
 /// Which games a written move fits: bit [`WA`] and bit [`GUFU_BIT`].
@@ -143,21 +144,14 @@ fn fits(w: &WrittenMove) -> Fits {
             return if letter_ok { WA } else { 0 };
         }
     };
-    let marks = h.marks;
-    let one_mark = marks.iter().nth(1).is_none();
-    let wa = wa_moves::face_of(&h.piece).is_some()
-        && h.facing.is_none()
-        && h.action != Action::Turn
-        && one_mark
-        && !marks.iter().any(|m| m == Mark::Hash);
+    let wa =
+        wa_moves::face_of(&h.piece).is_some() && h.facing.is_none() && h.action != Action::Turn;
     let on_gufu_board = |s: &crate::record::Square| GUFU.square(s.file, s.rank).is_some();
     let gufu = !h.piece.promoted()
         && crate::gufu::PIECES
             .iter()
             .any(|p| h.piece.letters().chars().eq([p.letter]))
         && on_gufu_board(&h.to)
-        && h.from.as_ref().is_none_or(on_gufu_board)
-        && one_mark
-        && !marks.iter().any(|m| m == Mark::Equals);
+        && h.from.as_ref().is_none_or(on_gufu_board);
     (if wa { WA } else { 0 }) | (if gufu { GUFU_BIT } else { 0 })
 }
