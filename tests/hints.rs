@@ -51,11 +51,11 @@ const WA: &str = "[Variant \"wa\"]\n\n";
 fn a_piece_in_lower_case_is_corrected() {
     assert_eq!(
         help(&format!("{WA}1. sp-4e *\n")),
-        "piece abbreviations are upper case and rank letters lower case: SP-4e"
+        "piece abbreviations are upper case: SP-4e"
     );
     assert_eq!(
         help(&format!("{WA}1. SP-8G *\n")),
-        "piece abbreviations are upper case and rank letters lower case: SP-8g"
+        "rank letters are lower case: SP-8g"
     );
 }
 

@@ -11,10 +11,7 @@ fn error(text: &str) -> RecordError {
 fn lower_case_piece() {
     let e = error("[Variant \"wa\"]\n\n1. sp-4e *");
     assert_eq!(e.kind, ErrorKind::Syntax);
-    assert_eq!(
-        e.help(),
-        Some("piece abbreviations are upper case and rank letters lower case: SP-4e")
-    );
+    assert_eq!(e.help(), Some("piece abbreviations are upper case: SP-4e"));
     // Where pest stopped, as before.
     assert_eq!(e.position, Some(LineCol { line: 3, column: 4 }));
 }
@@ -23,29 +20,43 @@ fn lower_case_piece() {
 fn upper_case_rank() {
     let e = error("1. SP-7g SP-8G *");
     assert_eq!(e.kind, ErrorKind::Syntax);
-    assert_eq!(
-        e.help(),
-        Some("piece abbreviations are upper case and rank letters lower case: SP-8g")
-    );
+    assert_eq!(e.help(), Some("rank letters are lower case: SP-8g"));
     assert_eq!(e.span.start, 13);
 }
 
 #[test]
 fn other_case_slips() {
-    for (text, fixed) in [
-        ("Sp-8g", "SP-8g"),
-        ("rr4I-5h", "RR4i-5h"),
-        ("+spx6C", "+SPx6c"),
-        ("so*5E", "SO*5e"),
-        ("k*2三>w", "K*2三>W"),
-        ("kx2三>s+", "Kx2三>S+"),
+    // What is wrong, then the move as it should be.
+    let piece = "piece abbreviations are upper case";
+    let rank = "rank letters are lower case";
+    for (text, help) in [
+        ("Sp-8g", format!("{piece}: SP-8g")),
+        ("rr4I-5h", format!("{piece} and {rank}: RR4i-5h")),
+        ("+spx6C", format!("{piece} and {rank}: +SPx6c")),
+        (
+            "SPX6c",
+            "the capture sign is a lower case x: SPx6c".to_string(),
+        ),
+        ("so*5E", format!("{piece} and {rank}: SO*5e")),
+        (
+            "K*2三>w",
+            "facing letters are upper case: K*2三>W".to_string(),
+        ),
+        (
+            "k*2三>w",
+            format!("{piece} and facing letters are upper case: K*2三>W"),
+        ),
+        (
+            "kx2三>s+",
+            format!("{piece} and facing letters are upper case: Kx2三>S+"),
+        ),
+        (
+            "+spX6C",
+            format!("{piece}, the capture sign is a lower case x and {rank}: +SPx6c"),
+        ),
     ] {
         let e = error(&format!("1. {text} *"));
-        assert_eq!(
-            e.help().unwrap_or_default(),
-            format!("piece abbreviations are upper case and rank letters lower case: {fixed}"),
-            "{text}"
-        );
+        assert_eq!(e.help().unwrap_or_default(), help, "{text}");
     }
 }
 

@@ -110,7 +110,7 @@ impl RecordError {
     }
 
     /// A hint at how to fix the text, when one is known (e.g. for `sp-4e`: "piece
-    /// abbreviations are upper case and rank letters lower case: SP-4e").
+    /// abbreviations are upper case: SP-4e"; for `SP-8G`: "rank letters are lower case: SP-8g").
     pub fn help(&self) -> Option<&str> {
         self.extra.as_deref()?.help.as_deref()
     }

@@ -36,21 +36,45 @@ pub(super) fn hint(word: &str) -> Option<Hint> {
     }
     // A piece has one or two letters: `kx2三` is `K` and `x`, `sp-4e` is `SP`.
     for letters in [2, 1] {
-        let fixed = fix_case(word, letters);
-        if fixed != word && is_hodges(&fixed) {
-            return Some(Hint::Help(format!(
-                "piece abbreviations are upper case and rank letters lower case: {fixed}"
-            )));
+        let (fixed, slips) = fix_case(word, letters);
+        if slips != 0 && is_hodges(&fixed) {
+            return Some(Hint::Help(format!("{}: {fixed}", case_rules(slips))));
         }
     }
     off_board_file(word)
 }
 
+/// The letters [`fix_case`] changed, as bits: a piece's, a facing's, the capture `x`, a rank's.
+const PIECE: u8 = 1;
+const FACING: u8 = 2;
+const CAPTURE: u8 = 4;
+const RANK: u8 = 8;
+
+/// The rules of case that `slips` broke, in words: "piece abbreviations are upper case and
+/// rank letters lower case".
+fn case_rules(slips: u8) -> String {
+    let rules: Vec<&str> = [
+        (PIECE, "piece abbreviations are upper case"),
+        (FACING, "facing letters are upper case"),
+        (CAPTURE, "the capture sign is a lower case x"),
+        (RANK, "rank letters are lower case"),
+    ]
+    .into_iter()
+    .filter(|&(bit, _)| slips & bit != 0)
+    .map(|(_, rule)| rule)
+    .collect();
+    match rules.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => rules.concat(),
+    }
+}
+
 /// The word with the piece (up to `letters` letters at its start, after an optional `+`) in
 /// upper case, the facing letter after `>` in upper case, and every other ASCII letter in lower
-/// case.
-fn fix_case(word: &str, letters: usize) -> String {
+/// case; and which kinds of letter that changed ([`PIECE`], [`FACING`], [`CAPTURE`], [`RANK`]).
+fn fix_case(word: &str, letters: usize) -> (String, u8) {
     let mut out = String::with_capacity(word.len());
+    let mut slips = 0;
     let mut piece = true;
     let mut seen = 0;
     let mut facing = false;
@@ -59,14 +83,23 @@ fn fix_case(word: &str, letters: usize) -> String {
             piece = c.is_ascii_alphabetic() && seen < letters;
             seen += 1;
         }
-        out.push(if piece || facing {
+        let fixed = if piece || facing {
             c.to_ascii_uppercase()
         } else {
             c.to_ascii_lowercase()
-        });
+        };
+        if fixed != c {
+            slips |= match (piece, facing, fixed) {
+                (true, _, _) => PIECE,
+                (_, true, _) => FACING,
+                (_, _, 'x') => CAPTURE,
+                _ => RANK,
+            };
+        }
+        out.push(fixed);
         facing = c == '>';
     }
-    out
+    (out, slips)
 }
 
 /// Whether `text` is exactly one Hodges move for the grammar.
