@@ -57,6 +57,14 @@ fn a_piece_in_lower_case_is_corrected() {
         help(&format!("{WA}1. SP-8G *\n")),
         "rank letters are lower case: SP-8g"
     );
+    // The error says so, under the whole move, without the grammar's list of tokens.
+    let (human, error) = validate(&format!("{WA}1. sp-4e *\n"));
+    assert_eq!(error["message"], "'sp-4e' has letters in the wrong case");
+    assert!(
+        human.contains(" 3 | 1. sp-4e *\n   |    ^^^^^\n"),
+        "{human}"
+    );
+    assert!(!human.contains("expected"), "{human}");
 }
 
 #[test]

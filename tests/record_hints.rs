@@ -12,8 +12,11 @@ fn lower_case_piece() {
     let e = error("[Variant \"wa\"]\n\n1. sp-4e *");
     assert_eq!(e.kind, ErrorKind::Syntax);
     assert_eq!(e.help(), Some("piece abbreviations are upper case: SP-4e"));
-    // Where pest stopped, as before.
+    // Not the grammar's list of what it expected: over the whole word.
+    assert_eq!(e.message, "'sp-4e' has letters in the wrong case");
+    assert!(e.expected.is_empty());
     assert_eq!(e.position, Some(LineCol { line: 3, column: 4 }));
+    assert_eq!(e.span.len(), 5);
 }
 
 #[test]
@@ -21,7 +24,8 @@ fn upper_case_rank() {
     let e = error("1. SP-7g SP-8G *");
     assert_eq!(e.kind, ErrorKind::Syntax);
     assert_eq!(e.help(), Some("rank letters are lower case: SP-8g"));
-    assert_eq!(e.span.start, 13);
+    assert_eq!(e.message, "'SP-8G' has letters in the wrong case");
+    assert_eq!(e.span, Span::new(9, 14));
 }
 
 #[test]

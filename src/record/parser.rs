@@ -325,8 +325,15 @@ impl<'s> Builder<'s> {
             '\u{A0}', '\u{3000}', '\u{FEFF}', ' ', '\t', '\n', '\x0B', '\x0C', '\r',
         ]);
         let start = self.base + pos + (rest.len() - trimmed.len());
-        match hint::hint(hint::word(trimmed)) {
-            Some(Hint::Help(help)) => error = error.with_help(help),
+        let word = hint::word(trimmed);
+        match hint::hint(word) {
+            // A move in the wrong case: said so over the whole word, not the grammar's list.
+            Some(Hint::Help(help)) => {
+                error.message = format!("'{word}' has letters in the wrong case");
+                error.span = Span::new(start, start + word.len());
+                error.expected.clear();
+                error = error.with_help(help);
+            }
             Some(Hint::OffBoardFile {
                 file,
                 start: from,
