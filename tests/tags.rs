@@ -129,3 +129,25 @@ fn filter_and_the_html_page_read_the_first_of_a_repeated_tag() {
     assert!(!page.contains(": y"), "{page}");
     assert!(!page.contains("event: "), "{page}");
 }
+
+#[test]
+fn repeats_pair_each_repeat_with_the_tag_that_counts() {
+    // Few tags (compared pairwise) and many (sorted): the same pairs, in the order written.
+    for padding in [0, 30] {
+        let mut text = String::from("[Event \"a\"]\n[Variant \"wa\"]\n[EVENT \"b\"]\n");
+        for i in 0..padding {
+            text.push_str(&format!("[T{i} \"v\"]\n"));
+        }
+        text.push_str("[event \"c\"]\n[variant \"gufu\"]\n\n1. SP-8g *\n");
+        let r = parse_game_str(&text).unwrap();
+        let pairs: Vec<(&str, &str)> = r
+            .repeats()
+            .iter()
+            .map(|(first, repeat)| (first.value.as_str(), repeat.value.as_str()))
+            .collect();
+        assert_eq!(pairs, [("a", "b"), ("a", "c"), ("wa", "gufu")], "{padding}");
+        let kept: Vec<&str> = r.distinct_tags().map(|t| t.value.as_str()).collect();
+        assert_eq!(kept.len(), 2 + padding, "{padding}");
+        assert_eq!(kept[..2], ["a", "wa"]);
+    }
+}
