@@ -341,3 +341,195 @@ fn unwritable_output_fails_cleanly() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"));
 }
+
+mod cli_support;
+
+/// A scratch directory with a valid game, an invalid one, one whose Result tag contradicts
+/// the game (a warning), a Shift_JIS file (a warning) and an empty file; the paths, with a
+/// missing file among them.
+fn mixed_inputs(name: &str) -> (PathBuf, Vec<String>) {
+    let dir = temp_dir(name);
+    let write = |file: &str, bytes: &[u8]| {
+        let p = dir.join(file);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let mismatch = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    let paths = vec![
+        write("good.psn", GUFU.as_bytes()),
+        write(
+            "bad.psn",
+            format!("{GUFU}\n{}", cli_support::GUFU_BAD).as_bytes(),
+        ),
+        write("mismatch.psn", mismatch.as_bytes()),
+        dir.join("missing.psn").to_str().unwrap().to_string(),
+        write("sjis.psn", &cli_support::shift_jis(cli_support::JAPANESE)),
+        write("wa.psn", cli_support::WA.as_bytes()),
+    ];
+    (dir, paths)
+}
+
+fn json_lines(text: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(text)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// `convert --format json` reports, on standard error, the problems `validate --format json`
+/// reports, in the same lines (a game with a problem, an input that cannot be read, a file
+/// read as Shift_JIS), then a summary; the converted output is the same as without it.
+#[test]
+fn convert_reports_problems_as_validate_does() {
+    let (dir, paths) = mixed_inputs("json-problems");
+    let args = |cmd: &str, extra: &[&str]| {
+        let mut v = vec![cmd.to_string()];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v.extend(paths.iter().cloned());
+        v
+    };
+    let run = |v: Vec<String>| {
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        kifu(&v, None)
+    };
+    let validate = run(args("validate", &["--format", "json"]));
+    assert_eq!(validate.status.code(), Some(2));
+    let problems: Vec<serde_json::Value> = json_lines(&validate.stdout)
+        .into_iter()
+        .filter(|v| {
+            v["type"] != "summary"
+                && (v["type"] != "game"
+                    || !v["errors"].as_array().unwrap().is_empty()
+                    || !v["warnings"].as_array().unwrap().is_empty())
+        })
+        .collect();
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    for to in ["psn", "csv", "json"] {
+        let plain = run(args("convert", &["--to", to]));
+        let json = run(args("convert", &["--to", to, "--format", "json"]));
+        assert_eq!(json.status.code(), Some(2), "{to}");
+        assert_eq!(plain.stdout, json.stdout, "{to}: the output changed");
+        let mut lines = json_lines(&json.stderr);
+        let summary = lines.pop().unwrap();
+        assert_eq!(lines, problems, "{to}");
+        assert_eq!(summary["type"], "summary");
+        let v = json_lines(&validate.stdout).pop().unwrap();
+        for k in [
+            "files",
+            "games",
+            "valid",
+            "invalid",
+            "warnings",
+            "io_errors",
+        ] {
+            assert_eq!(summary[k], v[k], "{to}: {k}");
+        }
+        assert_eq!(summary["refused"], 0);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `convert` ends with a summary on standard error, as `validate` does; `-q` leaves it out.
+#[test]
+fn convert_summary_and_quiet() {
+    let o = kifu(&["convert", "-"], Some(GUFU));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "1 file, 1 game: 1 converted, 0 invalid, 0 warnings\n"
+    );
+    let o = kifu(&["convert", "-", "-q"], Some(GUFU));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("14. Wx2二>S 0-1"));
+    // -q keeps the problems.
+    let input = format!("{GUFU}\n{}", cli_support::GUFU_BAD);
+    let o = kifu(&["convert", "-", "--quiet"], Some(&input));
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("<stdin>:11:35: error[syntax]"), "{err}");
+    assert!(!err.contains("converted"), "{err}");
+}
+
+/// `convert --strict`: a warning (a Result tag contradicting the game) is an error, and the
+/// game is not converted.
+#[test]
+fn convert_strict_makes_warnings_errors() {
+    let mismatch = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    let o = kifu(&["convert", "-"], Some(&mismatch));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("[Result \"1-0\"]"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("warning[result_mismatch]"));
+    let o = kifu(&["convert", "-", "--strict"], Some(&mismatch));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("error[result_mismatch]"), "{err}");
+    assert!(
+        err.ends_with("0 converted, 1 invalid, 0 warnings\n"),
+        "{err}"
+    );
+}
+
+/// `convert -j N` and `analyze -j N`: the games are converted on N threads, and what is
+/// written (output and problems) is the same whatever N.
+#[test]
+fn threads_do_not_change_the_output() {
+    let dir = temp_dir("threads");
+    let mut paths = Vec::new();
+    for (i, (variant, games)) in [
+        (kifu::Variant::Wa, 60),
+        (kifu::Variant::Gufu, 150),
+        (kifu::Variant::WaNoDrop, 40),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut text: Vec<String> = (1..=games)
+            .map(|g| kifu::generate::game(variant, 11, g, 120))
+            .collect();
+        // Some invalid games among them.
+        text.insert(7, cli_support::GUFU_BAD.to_string());
+        text.insert(30, "[Variant \"wa\"]\n\n1. SP-4f *\n".to_string());
+        let p = dir.join(format!("in{i}.psn"));
+        std::fs::write(&p, text.join("\n")).unwrap();
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    let runs: &[&[&str]] = &[
+        &["convert"],
+        &["convert", "--to", "csv"],
+        &["convert", "--to", "csv", "--per", "game"],
+        &["convert", "--to", "json", "--format", "json"],
+        &["convert", "--to", "html"],
+        &["analyze", "--to", "csv", "--mate-depth", "1"],
+    ];
+    for args in runs {
+        let with = |j: &str| {
+            let mut v: Vec<&str> = args.to_vec();
+            v.extend(["-j", j]);
+            v.extend(paths.iter().map(String::as_str));
+            kifu(&v, None)
+        };
+        let one = with("1");
+        assert_eq!(one.status.code(), Some(1), "{args:?}");
+        assert!(one.stdout.len() > 10_000, "{args:?}");
+        for j in ["2", "5"] {
+            let many = with(j);
+            assert_eq!(many.status.code(), Some(1), "{args:?} -j {j}");
+            assert!(
+                one.stdout == many.stdout,
+                "{args:?} -j {j}: the output changed"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&one.stderr),
+                String::from_utf8_lossy(&many.stderr),
+                "{args:?} -j {j}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

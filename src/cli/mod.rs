@@ -12,8 +12,10 @@ mod load;
 mod mate;
 mod output;
 mod pages;
+mod per_input;
 mod perft;
 mod render;
+mod report;
 mod solve;
 mod stats;
 mod validate;
@@ -25,11 +27,24 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
 
-/// Threads for `-j`: as given, or all cores.
-fn threads(j: Option<u16>) -> usize {
-    j.map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+/// `-j`: how many threads check the games, the same in every command that has it.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Threads {
+    /// Threads, 1 to 256 (default: all cores). The output order is the input order whatever
+    /// -j is.
+    #[arg(long = "threads", short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+}
+
+impl Threads {
+    /// The number of threads: as given, or all cores.
+    pub fn get(self) -> usize {
+        self.threads
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
 }
 
 #[derive(Parser)]
