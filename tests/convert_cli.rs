@@ -259,29 +259,92 @@ fn invalid_records_are_not_converted() {
     );
 }
 
+/// A game the notation asked for cannot write (engine coordinates or SAN of a Gufū game) is
+/// reported as a problem of that game, at its Variant tag, and the batch goes on: the other
+/// games are converted, the exit status is 1.
 #[test]
-fn xboard_notation_for_gufu_is_a_usage_error() {
-    let dir = temp_dir("xboard");
-    let out = dir.join("out.psn");
+fn a_refused_game_is_reported_and_the_batch_goes_on() {
+    let dir = temp_dir("refused");
+    let wa = dir.join("a.psn");
+    std::fs::write(&wa, cli_support::WA).unwrap();
+    let gufu = dir.join("b.psn");
+    std::fs::write(&gufu, format!("{GUFU}\n{GUFU}")).unwrap();
+    let (a, b) = (wa.to_str().unwrap(), gufu.to_str().unwrap());
+    for (notation, wa_move) in [("xboard", "1. d4d5 d8d7"), ("san", "1. d5 d7")] {
+        let out = dir.join("both.psn");
+        let o = kifu(
+            &[
+                "convert",
+                a,
+                b,
+                a,
+                "--notation",
+                notation,
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(1), "{notation}: {err}");
+        // Both Wa games are converted, into the file.
+        let written = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(written.matches(wa_move).count(), 2, "{notation}: {written}");
+        assert!(!written.contains("K*"), "{notation}: {written}");
+        // Each Gufū game is a problem of its own, where its Variant tag is.
+        for (line, game) in [(2, 1), (10, 2)] {
+            let at = format!("{b}:{line}:1: error[unsupported_notation]: --notation {notation}: ");
+            assert!(err.contains(&at), "{notation}: no {at} in\n{err}");
+            assert!(err.contains(&format!("  = game {game}\n")), "{err}");
+        }
+        assert!(err.contains("a Gufū game cannot be written in"), "{err}");
+        assert!(
+            err.contains("= help: write Gufū games with --notation hodges"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("3 files, 4 games: 2 converted, 0 invalid, 2 refused, 0 warnings\n"),
+            "{err}"
+        );
+        // In JSON: the game's line, with the kind, and the count.
+        let o = kifu(
+            &["convert", a, b, "--notation", notation, "--format", "json"],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1));
+        let lines = json_lines(&o.stderr);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0]["file"], b);
+        assert_eq!(lines[0]["game"], 1);
+        assert_eq!(lines[0]["valid"], true, "the record itself is valid");
+        assert_eq!(lines[0]["errors"][0]["kind"], "unsupported_notation");
+        assert_eq!(lines[0]["errors"][0]["line"], 2);
+        assert_eq!(lines[1]["game"], 2);
+        assert_eq!(lines[2]["refused"], 2);
+        assert_eq!(lines[2]["valid"], 1);
+    }
+    // A game's CSV row has no moves: any notation will do.
     let o = kifu(
         &[
             "convert",
-            "-",
+            b,
             "--notation",
-            "xboard",
-            "-o",
-            out.to_str().unwrap(),
+            "san",
+            "--to",
+            "csv",
+            "--per",
+            "game",
         ],
-        Some(GUFU),
+        None,
     );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("only for Wa"));
-    assert!(!out.exists(), "no partial output");
     assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
-        0,
-        "no temporary file left"
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
+    assert_eq!(stdout(&o).lines().count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
 use super::board_args::BoardArgs;
+use super::diag::{Diag, Level};
 use super::inputs::{self, Input};
 use super::load::{self, Loaded};
 use super::output::{Failure, Outputs, Target};
@@ -9,9 +10,9 @@ use super::per_input::{Out, PerInput, Reading, Text, per_input};
 use super::report::{CheckArgs, Checked, Command, Reporter};
 use super::{EXIT_ERROR, Threads};
 use kifu::Variant;
-use kifu::notation::RankStyle;
-use kifu::record::{GameChunk, RecordError};
-use kifu::replay::Options;
+use kifu::notation::{RankStyle, Unsupported};
+use kifu::record::{GameChunk, Record, RecordError, Span};
+use kifu::replay::{Options, Problem, ProblemKind};
 use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
@@ -145,8 +146,6 @@ enum Made {
     Text(Text),
     /// A game for a replay page (pages are written in order, game after game).
     Page(Box<Loaded>, Style),
-    /// A valid game that cannot be written as asked (the message says why).
-    Refused(String),
 }
 
 impl PerInput for Convert<'_> {
@@ -181,7 +180,6 @@ impl PerInput for Convert<'_> {
     ) -> Result<(), Failure> {
         match (made, out) {
             (Made::Nothing, _) => Ok(()),
-            (Made::Refused(why), _) => Err(Failure::Error(why)),
             (Made::Text(text), Some(out)) => out.write(&text).map_err(|e| out.sink.failure(&e)),
             (Made::Page(g, style), out) => {
                 let (Some(record), Some(report)) = (&g.record, &g.report) else {
@@ -295,7 +293,7 @@ fn convert_game(
     chunk: Result<GameChunk, RecordError>,
 ) -> (Checked, Made) {
     let mut g = load::load(chunk, index, opts, a.check.strict);
-    let checked = Checked::of(&mut g);
+    let mut checked = Checked::of(&mut g);
     let per_game_csv = a.to == To::Csv && a.per == Per::Game;
     if !checked.valid {
         // With --to csv --per game, an invalid game gets its row too.
@@ -312,9 +310,14 @@ fn convert_game(
     let Some(variant) = report.variant else {
         return (checked, Made::Nothing);
     };
+    // A game's row says nothing of its moves: any notation will do.
     let style = match style_for(a, variant) {
         Ok(s) => s,
-        Err(why) => return (checked, Made::Refused(why)),
+        Err(_) if per_game_csv => Style::default_for(variant),
+        Err(why) => {
+            checked.refuse(refusal(a, record, index, why));
+            return (checked, Made::Nothing);
+        }
     };
     let made = match (a.to, a.per) {
         (To::Psn, _) => match psn::write(record, report, style) {
@@ -353,23 +356,15 @@ fn csv_lines(rows: Vec<Vec<String>>) -> Made {
     Made::Text(Text::Lines(bytes))
 }
 
-fn style_for(a: &Args, variant: Variant) -> Result<Style, String> {
+fn style_for(a: &Args, variant: Variant) -> Result<Style, Unsupported> {
     let mut style = Style::default_for(variant);
     style.notation = match a.notation {
         NotationArg::Hodges => Notation::Hodges,
         NotationArg::Long => Notation::Long,
-        NotationArg::Xboard | NotationArg::San if variant == Variant::Gufu => {
-            let what = match a.notation {
-                NotationArg::San => "--notation san writes XBoard's SAN",
-                _ => "--notation xboard writes engine coordinates",
-            };
-            return Err(format!(
-                "{what}, which exist only for Wa; a Gufū game cannot be written that way"
-            ));
-        }
         NotationArg::Xboard => Notation::Xboard,
         NotationArg::San => Notation::San,
     };
+    style.notation.writes(variant)?;
     if let Some(r) = a.ranks {
         style.ranks = match r {
             Ranks::Kanji => RankStyle::Kanji,
@@ -377,4 +372,29 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, String> {
         };
     }
     Ok(style)
+}
+
+/// Why a valid game is not written, as a problem of the game: at its Variant tag (or its
+/// start), with the notations that would do.
+fn refusal(a: &Args, record: &Record, index: usize, why: Unsupported) -> Diag {
+    let span = record
+        .tags
+        .iter()
+        .find(|t| t.is("Variant"))
+        .map_or(Span::at(record.span.start), |t| t.span);
+    let flag = match a.notation {
+        NotationArg::San => "--notation san",
+        _ => "--notation xboard",
+    };
+    let problem = Problem {
+        kind: ProblemKind::BadNotation,
+        message: format!("{flag}: {}", why.message()),
+        span,
+        ply: None,
+        mv: None,
+        help: Some("write Gufū games with --notation hodges (the default) or long".into()),
+    };
+    let mut d = Diag::from_problem(record, index, &problem, Level::Error);
+    d.kind = Unsupported::KIND.to_string();
+    d
 }

@@ -78,6 +78,12 @@ impl Checked {
         }
     }
 
+    /// A valid game that will not be written, and why.
+    pub fn refuse(&mut self, why: Diag) {
+        self.errors.push(why);
+        self.refused = true;
+    }
+
     /// Whether there is a problem to report.
     pub fn has_problems(&self) -> bool {
         !self.errors.is_empty() || !self.warnings.is_empty()
