@@ -213,12 +213,16 @@ fn csv_per_game_lists_invalid_games_too() {
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(
         rows[0],
-        "file,game,variant,event,date,black,white,result,plies,termination,valid,error"
+        "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,error"
     );
-    assert_eq!(rows[1], "<stdin>,1,gufu,t,,,,0-1,14,king_captured,true,");
+    assert_eq!(
+        rows[1],
+        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,"
+    );
+    // No Result tag, `*` after the moves; the replay stopped at the error, so no outcome.
     assert_eq!(
         rows[2],
-        "<stdin>,2,wa,bad,,,,*,0,,false,Black has no SP that can move to 4f"
+        "<stdin>,2,wa,bad,,,,*,,0,,false,Black has no SP that can move to 4f"
     );
     // The error is reported on stderr exactly as validate reports it.
     let err = String::from_utf8_lossy(&o.stderr);
@@ -237,6 +241,7 @@ fn json_one_object_per_game() {
     let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(v["variant"], "gufu");
     assert_eq!(v["result"], "0-1");
+    assert_eq!(v["outcome"], "0-1");
     assert_eq!(v["termination"], "king_captured");
     assert_eq!(v["start"], "2/2/2 b KkWS 1");
     assert_eq!(v["moves"].as_array().unwrap().len(), 14);
@@ -595,4 +600,32 @@ fn threads_do_not_change_the_output() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--to json` and `--to csv --per game`: `result` is the result the record states (its
+/// Result tag, else the result after the moves), `outcome` what the replay found, as in
+/// `kifu validate --format json`.
+#[test]
+fn result_as_written_and_outcome_as_replayed() {
+    let input = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]")
+        + "\n[Variant \"wa\"]\n\n1. SP-8g SP-8e *\n\n[Variant \"wa\"]\n\n1. SP-8g SP-8e 1/2-1/2\n";
+    let o = kifu(&["convert", "-", "--to", "json"], Some(&input));
+    let games = json_lines(&o.stdout);
+    assert_eq!(games[0]["result"], "1-0");
+    assert_eq!(games[0]["outcome"], "0-1");
+    assert_eq!(games[1]["result"], "*");
+    assert_eq!(games[1]["outcome"], "*");
+    assert_eq!(games[2]["result"], "1/2-1/2");
+    assert_eq!(games[2]["outcome"], "*");
+    let o = kifu(
+        &["convert", "-", "--to", "csv", "--per", "game"],
+        Some(&input),
+    );
+    let text = stdout(&o);
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    let col = |name: &str| rows[0].iter().position(|c| *c == name).unwrap();
+    let (r, oc) = (col("result"), col("outcome"));
+    assert_eq!((rows[1][r], rows[1][oc]), ("1-0", "0-1"));
+    assert_eq!((rows[2][r], rows[2][oc]), ("*", "*"));
+    assert_eq!((rows[3][r], rows[3][oc]), ("1/2-1/2", "*"));
 }

@@ -378,7 +378,9 @@ fn result_mismatch_is_a_warning_unless_strict() {
     assert_eq!(j.code, 0);
     let g = &j.games()[0];
     assert_eq!(g["valid"], true);
-    assert_eq!(g["result"], "0-1");
+    // `result` is the Result tag as written, `outcome` what the replay found.
+    assert_eq!(g["result"], "1-0");
+    assert_eq!(g["outcome"], "0-1");
     assert_eq!(g["termination"], "king_captured");
     assert_eq!(g["errors"], serde_json::json!([]));
     assert_eq!(g["warnings"][0]["kind"], "result_mismatch");
@@ -842,4 +844,33 @@ fn output_order_does_not_depend_on_threads() {
     // Out-of-range thread counts are usage errors.
     assert_eq!(kifu(&["validate", "-j", "0", "fixtures"]).code, 2);
     assert_eq!(kifu(&["validate", "-j", "257", "fixtures"]).code, 2);
+}
+
+/// JSON: `result` is the result the record states, as written (its Result tag, else the
+/// result after the moves, null with neither); `outcome` is what the replay found (`*` when the moves do not end the game, null when the replay stopped at an
+/// error).
+#[test]
+fn result_as_written_and_outcome_as_replayed() {
+    let input = "[Variant \"wa\"]\n[Result \"1-0\"]\n\n1. SP-8g SP-8e {resigns} 1-0\n\n\
+                 [Variant \"wa\"]\n\n1. SP-8g *\n\n\
+                 [Variant \"wa\"]\n\n1. SP-8g\n\n\
+                 [Variant \"wa\"]\n[Result \"0-1\"]\n\n1. SP-8g SP-8f *\n";
+    let r = kifu_stdin(&["validate", "--format", "json"], input.as_bytes());
+    let games = r.games();
+    let pair = |g: &Value| (g["result"].clone(), g["outcome"].clone());
+    assert_eq!(pair(&games[0]), (Value::from("1-0"), Value::from("*")));
+    assert_eq!(pair(&games[1]), (Value::from("*"), Value::from("*")));
+    assert_eq!(pair(&games[2]), (Value::Null, Value::from("*")));
+    assert_eq!(pair(&games[3]), (Value::from("0-1"), Value::Null));
+    assert_eq!(games[3]["valid"], false);
+    // A game its moves end: the outcome says who won.
+    let r = kifu(&[
+        "validate",
+        "--format",
+        "json",
+        "fixtures/gufu/gufu-two-games.psn",
+    ]);
+    let games = r.games();
+    assert_eq!(pair(&games[0]), (Value::from("1-0"), Value::from("1-0")));
+    assert_eq!(games[0]["termination"], "king_captured");
 }

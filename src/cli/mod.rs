@@ -53,7 +53,7 @@ impl Threads {
     version,
     about = "Validate, convert and render game records of Wa shogi and Gufū shōgi",
     long_about = "kifu reads game records of Wa shogi (11×11, with or without drops) and Gufū \
-shōgi (3×2, facing pieces, shared pieces), replays every move through a complete rules core, \
+shōgi (2 files × 3 ranks, facing pieces, shared pieces), replays every move through a complete rules core, \
 and reports, converts or draws them.\n\nExit codes: 0 all good, 1 some record invalid, 2 usage \
 or I/O error."
 )]

@@ -10,6 +10,7 @@ use super::output::Failure;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::scan::{Flow, Item};
+use kifu::writers::rows;
 use serde_json::{Value, json};
 use std::io::{BufWriter, StdoutLock, Write};
 
@@ -45,7 +46,10 @@ pub struct Checked {
     pub valid: bool,
     /// Plies replayed (up to the first error).
     pub plies: u64,
+    /// The result the record states, as written (see `kifu::writers::rows::result_as_written`).
     pub result: Option<String>,
+    /// What the replay found (see `kifu::writers::rows::outcome`).
+    pub outcome: Option<&'static str>,
     pub termination: Option<&'static str>,
     /// Errors: the record's (with `--strict` its warnings too), then the command's refusal.
     pub errors: Vec<Diag>,
@@ -57,20 +61,17 @@ pub struct Checked {
 impl Checked {
     /// A game as loaded; its problems move here.
     pub fn of(g: &mut Loaded) -> Checked {
-        let result = match (&g.record, &g.report) {
-            (Some(record), Some(report)) => report
-                .outcome
-                .map(|o| o.result().to_string())
-                .or_else(|| record.result.map(|r| r.value.as_str().to_string()))
-                .or_else(|| record.tag("Result").map(str::to_string)),
-            _ => None,
-        };
         let report = g.report.as_ref();
         Checked {
             variant: report.and_then(|r| r.variant),
             valid: g.errors.is_empty(),
             plies: report.map_or(0, |r| r.plies),
-            result,
+            result: g
+                .record
+                .as_ref()
+                .and_then(rows::result_as_written)
+                .map(str::to_string),
+            outcome: report.and_then(rows::outcome),
             termination: report.and_then(|r| r.outcome).map(|o| o.termination.name()),
             errors: std::mem::take(&mut g.errors),
             warnings: std::mem::take(&mut g.warnings),
@@ -99,6 +100,7 @@ impl Checked {
             "valid": self.valid,
             "plies": self.plies,
             "result": self.result,
+            "outcome": self.outcome,
             "termination": self.termination,
             "errors": self.errors.iter().map(Diag::json).collect::<Vec<_>>(),
             "warnings": self.warnings.iter().map(Diag::json).collect::<Vec<_>>(),
