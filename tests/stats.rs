@@ -289,16 +289,6 @@ fn exit_codes() {
 }
 
 #[test]
-fn the_readme_example_is_real_output() {
-    let examples = corpus::readme_examples("stats");
-    assert_eq!(examples.len(), 1);
-    for (args, expected) in examples {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        assert_eq!(stdout(&kifu(&args)), expected, "{args:?}");
-    }
-}
-
-#[test]
 fn inputs_are_found_and_read_as_validate_reads_them() {
     let c = Corpus::new("stats-inputs");
     let found = c.found();

@@ -36,21 +36,15 @@ use std::path::PathBuf;
 /// main line is analysed. Inputs are found and read as `kifu validate` finds and reads them
 /// (the same options; a file read as Shift_JIS gets its warning on standard error). An invalid
 /// game is reported as `kifu validate` reports it and is not analysed.
-///
-/// Examples:
-///
-///   kifu analyze game.psn                       # annotated record on standard output
-///
-///   kifu analyze games/ --to csv -o plies.csv   # one row per ply
-///
-///   kifu analyze games/ -o annotated/           # one annotated file per input
-///
-///   kifu analyze wa.psn --mate-depth 2 --to json
-///
-/// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing
-/// is written to -o).
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = "Examples:
+  kifu analyze game.psn                       # annotated record on standard output
+  kifu analyze games/ --to csv -o plies.csv   # one row per ply
+  kifu analyze games/ -o annotated/           # one annotated file per input
+  kifu analyze wa.psn --mate-depth 2 --to json
+
+Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing is
+written to -o).")]
 pub struct Args {
     /// Wa: search mates up to this many moves of either side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=9))]

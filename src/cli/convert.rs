@@ -1,6 +1,6 @@
 //! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
-use super::board_args::BoardArgs;
+use super::board_args::{BoardArgs, RanksArgs};
 use super::diag::{Diag, Level};
 use super::inputs::{self, Input};
 use super::load::{self, Loaded};
@@ -10,7 +10,7 @@ use super::per_input::{Out, PerInput, Reading, Text, per_input};
 use super::report::{CheckArgs, Checked, Command, Reporter};
 use super::{EXIT_ERROR, Threads};
 use kifu::Variant;
-use kifu::notation::{RankStyle, Unsupported};
+use kifu::notation::Unsupported;
 use kifu::record::{GameChunk, Record, RecordError, Span};
 use kifu::replay::{Options, Problem, ProblemKind};
 use kifu::writers::{Notation, Style, html, psn, rows};
@@ -32,6 +32,16 @@ use std::path::PathBuf;
 /// file: one page for all the inputs' games; into a directory: a page per input; with --per
 /// game: a page per game, into the directory -o names.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu convert game.psn                          # normalized PSN on standard output
+  kifu convert game.psn --notation kanji         # Japanese squares (8七) and kanji names
+  kifu convert games/ --to csv -o plies.csv      # one row per ply of every game
+  kifu convert games/ --to csv --per game        # one row per game
+  kifu convert games/ --to json -o out/          # a file per input
+  kifu convert game.psn --to html -o game.html   # a replay page
+
+Exit status: 0 every game converted, 1 some game invalid or not writable in the notation
+asked for (the others are written), 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,
@@ -45,9 +55,8 @@ pub struct Args {
     /// With every other notation the tags are in kifu's convention (Black is the first mover).
     #[arg(long, value_enum, default_value = "hodges")]
     notation: NotationArg,
-    /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
-    #[arg(long, value_enum)]
-    ranks: Option<Ranks>,
+    #[command(flatten)]
+    ranks: RanksArgs,
     /// CSV rows: one per ply (default) or one per game. HTML: --per game writes a page per
     /// game (into the directory given by -o, which it needs).
     #[arg(long, value_enum, default_value = "ply")]
@@ -86,12 +95,6 @@ pub enum NotationArg {
     Long,
     Xboard,
     San,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Ranks {
-    Kanji,
-    Letters,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -365,12 +368,7 @@ fn style_for(a: &Args, variant: Variant) -> Result<Style, Unsupported> {
         NotationArg::San => Notation::San,
     };
     style.notation.writes(variant)?;
-    if let Some(r) = a.ranks {
-        style.ranks = match r {
-            Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letter,
-        };
-    }
+    style.ranks = a.ranks.for_variant(variant);
     Ok(style)
 }
 

@@ -30,20 +30,20 @@ pub const EXIT_ERROR: i32 = 2;
 /// `-j`: how many threads check the games, the same in every command that has it.
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Threads {
-    /// Threads, 1 to 256 (default: all cores). The output order is the input order whatever
-    /// -j is.
+    /// Threads: 1 to 256, or 0 for all cores (the default). The output order is the input
+    /// order whatever -j is.
     #[arg(long = "threads", short = 'j', value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..=256))]
+          value_parser = clap::value_parser!(u16).range(0..=256))]
     threads: Option<u16>,
 }
 
 impl Threads {
-    /// The number of threads: as given, or all cores.
+    /// The number of threads: as given, or all cores (when not given, or given as 0).
     pub fn get(self) -> usize {
-        self.threads
-            .map(usize::from)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        match self.threads {
+            Some(n) if n > 0 => usize::from(n),
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
     }
 }
 
@@ -53,9 +53,16 @@ impl Threads {
     version,
     about = "Validate, convert and render game records of Wa shogi and Gufū shōgi",
     long_about = "kifu reads game records of Wa shogi (11×11, with or without drops) and Gufū \
-shōgi (2 files × 3 ranks, facing pieces, shared pieces), replays every move through a complete rules core, \
-and reports, converts or draws them.\n\nExit codes: 0 all good, 1 some record invalid, 2 usage \
-or I/O error."
+shōgi (2 files × 3 ranks, facing pieces, shared pieces), replays every move through a complete \
+rules core, and reports, converts or draws them.",
+    after_help = "Examples:
+  kifu validate games/
+  kifu convert game.psn --to csv -o plies.csv
+  kifu render game.psn --ply 12 -o board.svg
+  kifu COMMAND --help                  # each command's options, examples and exit status
+
+Exit status: 0 all good, 1 some record invalid, 2 usage or I/O error (kifu filter: 1 when no
+game matched, as grep)."
 )]
 struct Cli {
     #[command(subcommand)]

@@ -15,6 +15,12 @@ use std::time::Instant;
 /// (Hodges style, origin where needed, a Gufū check or mate marked `+` or `#`), then the
 /// total.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu perft --variant wa 3
+  kifu perft --variant gufu 6 --divide --time
+  kifu perft --variant gufu --position 'Sske/2/KwWn b - 5' 2
+
+Exit status: 0 counted, 2 usage error (a bad --position).")]
 pub struct Args {
     /// The game: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]

@@ -20,9 +20,15 @@ use std::time::{Duration, Instant};
 /// Each game is replayed through the rules; the first error stops that game (the next game
 /// and file go on). Problems are printed as `path:line:col: error[kind]: message`, with the
 /// source line, the game, ply and move, and a hint. A summary goes to stderr.
-///
-/// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu validate game.psn
+  kifu validate games/ fixtures/            # every .psn/.pgn file below, in name order
+  kifu validate                             # the current directory (on a terminal)
+  cat game.psn | kifu validate -            # standard input
+  kifu validate games/ --format json -q     # one JSON line per game, no summary
+
+Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,

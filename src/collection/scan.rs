@@ -9,7 +9,7 @@
 //! sees every input and game in input order whatever the threads do. The command line reads
 //! every collection this way (`kifu validate`, `convert`, `analyze`, `filter`, `stats`).
 
-use crate::record::{ErrorKind, GameChunk, RecordError, Span};
+use crate::record::{ErrorKind, GameChunk, RecordError};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -51,7 +51,7 @@ pub enum Item<T> {
         message: String,
     },
     /// A game of the input `name`, counted from 1, as `examine` saw it. An input without any
-    /// game (and no reading error) gives one game: an `empty_input` error.
+    /// game (and no reading error) gives none, but a warning `empty_input`.
     Game {
         name: Arc<str>,
         index: usize,
@@ -65,6 +65,9 @@ pub enum Flow {
     Continue,
     Stop,
 }
+
+/// The warning of an input without a game.
+pub const EMPTY_INPUT: &str = "no game: the input is empty (or only blanks and comments)";
 
 /// Games per batch, and bytes per batch: small enough to bound memory and share the work,
 /// large enough to make the hand-over cheap.
@@ -258,15 +261,10 @@ where
             }
         }
         if !any {
-            let empty = RecordError::new(
-                ErrorKind::EmptyInput,
-                "no game: the input is empty",
-                Span::at(0),
-            );
-            let item = Item::Game {
+            let item = Item::Warning {
                 name,
-                index: 1,
-                value: Err(empty),
+                kind: ErrorKind::EmptyInput.name(),
+                message: EMPTY_INPUT.to_string(),
             };
             if !batch.push(item, 0) {
                 return;
@@ -348,7 +346,8 @@ mod tests {
                 |item| {
                     match item {
                         Item::Opened { name, .. } => seen.push(format!("open {name}")),
-                        Item::Io { .. } | Item::Warning { .. } => panic!("no I/O error here"),
+                        Item::Io { .. } => panic!("no I/O error here"),
+                        Item::Warning { kind, .. } => seen.push(format!("warning {kind}")),
                         Item::Game { index, value, .. } => match value {
                             Ok(text) => seen.push(format!("{index} {text}")),
                             Err(e) => seen.push(format!("{index} {}", e.kind.name())),
@@ -361,7 +360,7 @@ mod tests {
             assert_eq!(seen[0], format!("open in{}", texts[0].len()));
             assert_eq!(seen[1], format!("1 {}", game(0)));
             assert_eq!(seen[101], "open in0");
-            assert_eq!(seen[102], "1 empty_input");
+            assert_eq!(seen[102], "warning empty_input");
             assert_eq!(seen[104], format!("1 {}", game(100)));
             assert_eq!(seen[253], format!("150 {}", game(249)));
         }
@@ -418,8 +417,8 @@ mod tests {
         assert_eq!(games, 10);
     }
 
-    /// Warnings come before their input's games; an input that fails before any game is not
-    /// also an empty one; the order is the inputs' whatever happens to them.
+    /// Warnings come before their input's games; an input without a game is a warning, not a
+    /// game; an input that fails before any game is not also an empty one; the order is the inputs' whatever happens to them.
     #[test]
     fn warnings_failures_and_empty_inputs_in_input_order() {
         let warning = || Read::Warning {
@@ -473,10 +472,10 @@ mod tests {
                     "c opened (2)",
                     "c io: disk on fire",
                     "d opened (3)",
-                    "d 1 (d 1) empty_input",
+                    "d warning[empty_input]",
                     "e opened (4)",
                     "e warning[encoding]",
-                    "e 1 (e 1) empty_input",
+                    "e warning[empty_input]",
                 ],
                 "threads {threads}"
             );
