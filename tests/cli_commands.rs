@@ -282,3 +282,33 @@ fn an_empty_input_is_no_game() {
     assert_eq!(o.status.code(), Some(1));
     assert!(out(&o).contains("error[no_movetext]"), "{}", out(&o));
 }
+
+/// Every example of every `--help` parses: run in an empty directory (its files do not exist
+/// there), none is refused as a usage error by the argument parser.
+#[test]
+fn every_help_example_parses() {
+    let dir = std::env::temp_dir().join(format!("kifu-help-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut names = subcommands();
+    names.push(String::new());
+    let mut seen = 0;
+    for name in names {
+        let args: Vec<&str> = [name.as_str(), "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let help = out(&kifu(&args, None));
+        let examples = help.split("Examples:\n").nth(1).unwrap_or("");
+        for line in examples.lines().take_while(|l| l.starts_with("  ")) {
+            let Some(words) = example_words(line) else {
+                continue;
+            };
+            if let Err(e) = parses(&words, &dir) {
+                panic!("kifu {name} --help: {e}");
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 30, "{seen} examples");
+    let _ = std::fs::remove_dir_all(&dir);
+}

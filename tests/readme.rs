@@ -6,10 +6,13 @@
 //! A block preceded by `<!-- readme-test: skip -->` is not run (output that cannot be the same
 //! twice). With `KIFU_README_UPDATE=1` the test rewrites the README's output lines from the
 //! real output instead of failing (then review the diff).
+//!
+//! The ```sh blocks list commands without their output (their files are the reader's): each
+//! `kifu ...` line there must at least be accepted by the argument parser.
 
 mod cli_support;
 
-use cli_support::manifest;
+use cli_support::{example_words, manifest, parses};
 use std::path::Path;
 use std::process::Command;
 
@@ -144,6 +147,36 @@ fn the_readme_examples_are_real_output() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// Every `kifu` line of the README's ```sh blocks is accepted by the argument parser (run in
+/// an empty directory, where its files do not exist).
+#[test]
+fn the_readme_command_lists_parse() {
+    let readme = std::fs::read_to_string(manifest().join("README.md")).unwrap();
+    let dir = std::env::temp_dir().join(format!("kifu-readme-sh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut in_sh = false;
+    let mut seen = 0;
+    let mut refused = Vec::new();
+    for (n, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            in_sh = line.trim_end() == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        if let Some(words) = example_words(line) {
+            if let Err(e) = parses(&words, &dir) {
+                refused.push(format!("README line {}: {e}", n + 1));
+            }
+            seen += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(seen >= 40, "{seen} commands");
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
 }
 
 /// The parser of the blocks: commands, outputs, and the skip marker.

@@ -34,7 +34,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu convert game.psn                          # normalized PSN on standard output
-  kifu convert game.psn --notation kanji         # Japanese squares (8七) and kanji names
+  kifu convert game.psn --ranks kanji            # 7八 instead of 7h
   kifu convert games/ --to csv -o plies.csv      # one row per ply of every game
   kifu convert games/ --to csv --per game        # one row per game
   kifu convert games/ --to json -o out/          # a file per input
