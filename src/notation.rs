@@ -29,6 +29,46 @@ impl Notation {
     pub fn engine_squares(self) -> bool {
         matches!(self, Notation::Xboard | Notation::San)
     }
+
+    /// Whether the moves of `variant` can be written in this notation: engine coordinates
+    /// and SAN exist only for Wa (the writers fall back to Hodges style for a Gufū game; a
+    /// program that promised one of them says [`Unsupported`] instead).
+    pub fn writes(self, variant: Variant) -> Result<(), Unsupported> {
+        if self.engine_squares() && variant == Variant::Gufu {
+            return Err(Unsupported {
+                notation: self,
+                variant,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A game asked for in a notation that has no way to write its moves (see
+/// [`Notation::writes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    pub notation: Notation,
+    pub variant: Variant,
+}
+
+impl Unsupported {
+    /// The stable name of this problem, as diagnostics give it.
+    pub const KIND: &'static str = "unsupported_notation";
+
+    /// Why the game cannot be written so.
+    pub fn message(&self) -> String {
+        let (what, exist) = match self.notation {
+            Notation::San => ("XBoard's SAN", "exists"),
+            Notation::Xboard => ("engine coordinates", "exist"),
+            Notation::Hodges | Notation::Long => ("this notation", "exists"),
+        };
+        let game = match self.variant {
+            Variant::Gufu => "Gufū",
+            v => v.name(),
+        };
+        format!("a {game} game cannot be written in {what}, which {exist} only for Wa")
+    }
 }
 
 /// How moves and squares are written: the notation and the rank style.

@@ -448,25 +448,8 @@ fn a_failed_run_leaves_nothing_behind() {
     let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let missing = p("missing.psn");
     for args in [
-        // Gufū games have no engine coordinates: the run fails.
-        vec![
-            "convert",
-            a,
-            b,
-            "--notation",
-            "xboard",
-            "-o",
-            &p("both.psn"),
-        ],
-        vec![
-            "convert",
-            a,
-            b,
-            "--notation",
-            "xboard",
-            "-o",
-            &p("bothdir/"),
-        ],
+        vec!["convert", a, &missing, "-o", &p("both.psn")],
+        vec!["convert", &missing, a, b, "-o", &p("bothdir/")],
         vec!["convert", a, &missing, "-o", &p("new/deeper/")],
         vec!["convert", a, &missing, "--to", "csv", "-o", &p("x.csv")],
         vec!["convert", a, &missing, "--to", "html", "-o", &p("x.html")],

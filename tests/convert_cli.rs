@@ -213,12 +213,16 @@ fn csv_per_game_lists_invalid_games_too() {
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(
         rows[0],
-        "file,game,variant,event,date,black,white,result,plies,termination,valid,error"
+        "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,error"
     );
-    assert_eq!(rows[1], "<stdin>,1,gufu,t,,,,0-1,14,king_captured,true,");
+    assert_eq!(
+        rows[1],
+        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,"
+    );
+    // No Result tag, `*` after the moves; the replay stopped at the error, so no outcome.
     assert_eq!(
         rows[2],
-        "<stdin>,2,wa,bad,,,,*,0,,false,Black has no SP that can move to 4f"
+        "<stdin>,2,wa,bad,,,,*,,0,,false,Black has no SP that can move to 4f"
     );
     // The error is reported on stderr exactly as validate reports it.
     let err = String::from_utf8_lossy(&o.stderr);
@@ -237,6 +241,7 @@ fn json_one_object_per_game() {
     let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(v["variant"], "gufu");
     assert_eq!(v["result"], "0-1");
+    assert_eq!(v["outcome"], "0-1");
     assert_eq!(v["termination"], "king_captured");
     assert_eq!(v["start"], "2/2/2 b KkWS 1");
     assert_eq!(v["moves"].as_array().unwrap().len(), 14);
@@ -259,29 +264,92 @@ fn invalid_records_are_not_converted() {
     );
 }
 
+/// A game the notation asked for cannot write (engine coordinates or SAN of a Gufū game) is
+/// reported as a problem of that game, at its Variant tag, and the batch goes on: the other
+/// games are converted, the exit status is 1.
 #[test]
-fn xboard_notation_for_gufu_is_a_usage_error() {
-    let dir = temp_dir("xboard");
-    let out = dir.join("out.psn");
+fn a_refused_game_is_reported_and_the_batch_goes_on() {
+    let dir = temp_dir("refused");
+    let wa = dir.join("a.psn");
+    std::fs::write(&wa, cli_support::WA).unwrap();
+    let gufu = dir.join("b.psn");
+    std::fs::write(&gufu, format!("{GUFU}\n{GUFU}")).unwrap();
+    let (a, b) = (wa.to_str().unwrap(), gufu.to_str().unwrap());
+    for (notation, wa_move) in [("xboard", "1. d4d5 d8d7"), ("san", "1. d5 d7")] {
+        let out = dir.join("both.psn");
+        let o = kifu(
+            &[
+                "convert",
+                a,
+                b,
+                a,
+                "--notation",
+                notation,
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(1), "{notation}: {err}");
+        // Both Wa games are converted, into the file.
+        let written = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(written.matches(wa_move).count(), 2, "{notation}: {written}");
+        assert!(!written.contains("K*"), "{notation}: {written}");
+        // Each Gufū game is a problem of its own, where its Variant tag is.
+        for (line, game) in [(2, 1), (10, 2)] {
+            let at = format!("{b}:{line}:1: error[unsupported_notation]: --notation {notation}: ");
+            assert!(err.contains(&at), "{notation}: no {at} in\n{err}");
+            assert!(err.contains(&format!("  = game {game}\n")), "{err}");
+        }
+        assert!(err.contains("a Gufū game cannot be written in"), "{err}");
+        assert!(
+            err.contains("= help: write Gufū games with --notation hodges"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("3 files, 4 games: 2 converted, 0 invalid, 2 refused, 0 warnings\n"),
+            "{err}"
+        );
+        // In JSON: the game's line, with the kind, and the count.
+        let o = kifu(
+            &["convert", a, b, "--notation", notation, "--format", "json"],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1));
+        let lines = json_lines(&o.stderr);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0]["file"], b);
+        assert_eq!(lines[0]["game"], 1);
+        assert_eq!(lines[0]["valid"], true, "the record itself is valid");
+        assert_eq!(lines[0]["errors"][0]["kind"], "unsupported_notation");
+        assert_eq!(lines[0]["errors"][0]["line"], 2);
+        assert_eq!(lines[1]["game"], 2);
+        assert_eq!(lines[2]["refused"], 2);
+        assert_eq!(lines[2]["valid"], 1);
+    }
+    // A game's CSV row has no moves: any notation will do.
     let o = kifu(
         &[
             "convert",
-            "-",
+            b,
             "--notation",
-            "xboard",
-            "-o",
-            out.to_str().unwrap(),
+            "san",
+            "--to",
+            "csv",
+            "--per",
+            "game",
         ],
-        Some(GUFU),
+        None,
     );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("only for Wa"));
-    assert!(!out.exists(), "no partial output");
     assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
-        0,
-        "no temporary file left"
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
+    assert_eq!(stdout(&o).lines().count(), 3);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -340,4 +408,224 @@ fn unwritable_output_fails_cleanly() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"));
+}
+
+mod cli_support;
+
+/// A scratch directory with a valid game, an invalid one, one whose Result tag contradicts
+/// the game (a warning), a Shift_JIS file (a warning) and an empty file; the paths, with a
+/// missing file among them.
+fn mixed_inputs(name: &str) -> (PathBuf, Vec<String>) {
+    let dir = temp_dir(name);
+    let write = |file: &str, bytes: &[u8]| {
+        let p = dir.join(file);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let mismatch = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    let paths = vec![
+        write("good.psn", GUFU.as_bytes()),
+        write(
+            "bad.psn",
+            format!("{GUFU}\n{}", cli_support::GUFU_BAD).as_bytes(),
+        ),
+        write("mismatch.psn", mismatch.as_bytes()),
+        dir.join("missing.psn").to_str().unwrap().to_string(),
+        write("sjis.psn", &cli_support::shift_jis(cli_support::JAPANESE)),
+        write("wa.psn", cli_support::WA.as_bytes()),
+    ];
+    (dir, paths)
+}
+
+fn json_lines(text: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(text)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// `convert --format json` reports, on standard error, the problems `validate --format json`
+/// reports, in the same lines (a game with a problem, an input that cannot be read, a file
+/// read as Shift_JIS), then a summary; the converted output is the same as without it.
+#[test]
+fn convert_reports_problems_as_validate_does() {
+    let (dir, paths) = mixed_inputs("json-problems");
+    let args = |cmd: &str, extra: &[&str]| {
+        let mut v = vec![cmd.to_string()];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v.extend(paths.iter().cloned());
+        v
+    };
+    let run = |v: Vec<String>| {
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        kifu(&v, None)
+    };
+    let validate = run(args("validate", &["--format", "json"]));
+    assert_eq!(validate.status.code(), Some(2));
+    let problems: Vec<serde_json::Value> = json_lines(&validate.stdout)
+        .into_iter()
+        .filter(|v| {
+            v["type"] != "summary"
+                && (v["type"] != "game"
+                    || !v["errors"].as_array().unwrap().is_empty()
+                    || !v["warnings"].as_array().unwrap().is_empty())
+        })
+        .collect();
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    for to in ["psn", "csv", "json"] {
+        let plain = run(args("convert", &["--to", to]));
+        let json = run(args("convert", &["--to", to, "--format", "json"]));
+        assert_eq!(json.status.code(), Some(2), "{to}");
+        assert_eq!(plain.stdout, json.stdout, "{to}: the output changed");
+        let mut lines = json_lines(&json.stderr);
+        let summary = lines.pop().unwrap();
+        assert_eq!(lines, problems, "{to}");
+        assert_eq!(summary["type"], "summary");
+        let v = json_lines(&validate.stdout).pop().unwrap();
+        for k in [
+            "files",
+            "games",
+            "valid",
+            "invalid",
+            "warnings",
+            "io_errors",
+        ] {
+            assert_eq!(summary[k], v[k], "{to}: {k}");
+        }
+        assert_eq!(summary["refused"], 0);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `convert` ends with a summary on standard error, as `validate` does; `-q` leaves it out.
+#[test]
+fn convert_summary_and_quiet() {
+    let o = kifu(&["convert", "-"], Some(GUFU));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "1 file, 1 game: 1 converted, 0 invalid, 0 warnings\n"
+    );
+    let o = kifu(&["convert", "-", "-q"], Some(GUFU));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("14. Wx2二>S 0-1"));
+    // -q keeps the problems.
+    let input = format!("{GUFU}\n{}", cli_support::GUFU_BAD);
+    let o = kifu(&["convert", "-", "--quiet"], Some(&input));
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("<stdin>:11:35: error[syntax]"), "{err}");
+    assert!(!err.contains("converted"), "{err}");
+}
+
+/// `convert --strict`: a warning (a Result tag contradicting the game) is an error, and the
+/// game is not converted.
+#[test]
+fn convert_strict_makes_warnings_errors() {
+    let mismatch = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    let o = kifu(&["convert", "-"], Some(&mismatch));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("[Result \"1-0\"]"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("warning[result_mismatch]"));
+    let o = kifu(&["convert", "-", "--strict"], Some(&mismatch));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("error[result_mismatch]"), "{err}");
+    assert!(
+        err.ends_with("0 converted, 1 invalid, 0 warnings\n"),
+        "{err}"
+    );
+}
+
+/// `convert -j N` and `analyze -j N`: the games are converted on N threads, and what is
+/// written (output and problems) is the same whatever N.
+#[test]
+fn threads_do_not_change_the_output() {
+    let dir = temp_dir("threads");
+    let mut paths = Vec::new();
+    for (i, (variant, games)) in [
+        (kifu::Variant::Wa, 60),
+        (kifu::Variant::Gufu, 150),
+        (kifu::Variant::WaNoDrop, 40),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut text: Vec<String> = (1..=games)
+            .map(|g| kifu::generate::game(variant, 11, g, 120))
+            .collect();
+        // Some invalid games among them.
+        text.insert(7, cli_support::GUFU_BAD.to_string());
+        text.insert(30, "[Variant \"wa\"]\n\n1. SP-4f *\n".to_string());
+        let p = dir.join(format!("in{i}.psn"));
+        std::fs::write(&p, text.join("\n")).unwrap();
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    let runs: &[&[&str]] = &[
+        &["convert"],
+        &["convert", "--to", "csv"],
+        &["convert", "--to", "csv", "--per", "game"],
+        &["convert", "--to", "json", "--format", "json"],
+        &["convert", "--to", "html"],
+        &["analyze", "--to", "csv", "--mate-depth", "1"],
+    ];
+    for args in runs {
+        let with = |j: &str| {
+            let mut v: Vec<&str> = args.to_vec();
+            v.extend(["-j", j]);
+            v.extend(paths.iter().map(String::as_str));
+            kifu(&v, None)
+        };
+        let one = with("1");
+        assert_eq!(one.status.code(), Some(1), "{args:?}");
+        assert!(one.stdout.len() > 10_000, "{args:?}");
+        for j in ["2", "5"] {
+            let many = with(j);
+            assert_eq!(many.status.code(), Some(1), "{args:?} -j {j}");
+            assert!(
+                one.stdout == many.stdout,
+                "{args:?} -j {j}: the output changed"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&one.stderr),
+                String::from_utf8_lossy(&many.stderr),
+                "{args:?} -j {j}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--to json` and `--to csv --per game`: `result` is the result the record states (its
+/// Result tag, else the result after the moves), `outcome` what the replay found, as in
+/// `kifu validate --format json`.
+#[test]
+fn result_as_written_and_outcome_as_replayed() {
+    let input = GUFU.replace("[Result \"0-1\"]", "[Result \"1-0\"]")
+        + "\n[Variant \"wa\"]\n\n1. SP-8g SP-8e *\n\n[Variant \"wa\"]\n\n1. SP-8g SP-8e 1/2-1/2\n";
+    let o = kifu(&["convert", "-", "--to", "json"], Some(&input));
+    let games = json_lines(&o.stdout);
+    assert_eq!(games[0]["result"], "1-0");
+    assert_eq!(games[0]["outcome"], "0-1");
+    assert_eq!(games[1]["result"], "*");
+    assert_eq!(games[1]["outcome"], "*");
+    assert_eq!(games[2]["result"], "1/2-1/2");
+    assert_eq!(games[2]["outcome"], "*");
+    let o = kifu(
+        &["convert", "-", "--to", "csv", "--per", "game"],
+        Some(&input),
+    );
+    let text = stdout(&o);
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    let col = |name: &str| rows[0].iter().position(|c| *c == name).unwrap();
+    let (r, oc) = (col("result"), col("outcome"));
+    assert_eq!((rows[1][r], rows[1][oc]), ("1-0", "0-1"));
+    assert_eq!((rows[2][r], rows[2][oc]), ("*", "*"));
+    assert_eq!((rows[3][r], rows[3][oc]), ("1/2-1/2", "*"));
 }

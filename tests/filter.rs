@@ -540,17 +540,6 @@ fn dedup_tells_apart_games_of_one_length_and_start() {
 }
 
 #[test]
-fn the_readme_examples_are_real_output() {
-    let examples = corpus::readme_examples("filter");
-    assert!(examples.len() >= 2, "{examples:?}");
-    for (args, expected) in examples {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = kifu(&args);
-        assert_eq!(stdout(&o) + &stderr(&o), expected, "{args:?}");
-    }
-}
-
-#[test]
 fn mangled_collections_never_crash_filter_or_stats() {
     let c = Corpus::new("mangled");
     // The games of the collection, each mutated (the hostile tests' record mutator) and

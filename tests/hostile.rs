@@ -1469,9 +1469,12 @@ fn lib_all_valid(bytes: &[u8], v: Option<Variant>) -> bool {
         let Ok(text) = Decoder::new(&bytes[..], Choice::Auto) else {
             return false;
         };
+        // An input without a game (the splitter finds none) is not invalid: a warning.
+        let no_game = Decoder::new(&bytes[..], Choice::Auto)
+            .is_ok_and(|t| kifu::record::GameSplitter::new(t).next().is_none());
         read_records(text).all(|g| match g {
             Ok(rec) => replay(&rec, &keep()(v)).valid(),
-            Err(_) => false,
+            Err(e) => no_game && e.kind == kifu::record::ErrorKind::EmptyInput,
         })
     })
 }
@@ -2533,20 +2536,23 @@ fn svg_of_noncharacters_is_xml() {
     is_complete_svg(&r.stdout).unwrap();
 }
 
-/// An empty input is `empty_input` for convert as for validate (exit 1), not a silent success.
+/// An empty input is no game and a warning `empty_input` for convert as for validate (exit
+/// 0), not a silent success.
 #[test]
-fn convert_of_an_empty_input_is_an_error() {
+fn convert_of_an_empty_input_is_a_warning() {
     let v = kifu_stdin(&["validate", "-"], b"");
-    assert_eq!(sane(&v, "validate"), 1);
+    assert_eq!(sane(&v, "validate"), 0);
+    assert!(v.out().contains("warning[empty_input]"), "{}", v.out());
     for to in ["psn", "csv", "json"] {
         let c = kifu_stdin(&["convert", "--to", to, "-"], b"");
         assert_eq!(
             sane(&c, to),
-            1,
+            0,
             "convert --to {to} of an empty input: {}",
             c.err()
         );
-        assert!(c.err().contains("empty_input"), "{}", c.err());
+        assert!(c.err().contains("warning[empty_input]"), "{}", c.err());
+        assert!(c.err().contains("1 file, 0 games"), "{}", c.err());
     }
 }
 

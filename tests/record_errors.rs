@@ -66,8 +66,11 @@ fn tags_only() {
 fn tags_and_comments_only() {
     let e = error(b"[Event \"x\"]\n{no moves}\n");
     assert_eq!(e.kind, ErrorKind::NoMovetext);
-    let e = error(b"{just a comment}");
-    assert_eq!(e.kind, ErrorKind::NoMovetext);
+    // Only comments: no game at all.
+    let e = error(b"{just a comment}\n; and another\n");
+    assert_eq!(e.kind, ErrorKind::EmptyInput);
+    let e = error(b"{just a comment}\n{not closed\n");
+    assert_eq!(e.kind, ErrorKind::UnterminatedComment);
 }
 
 #[test]

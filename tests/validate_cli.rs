@@ -315,6 +315,22 @@ fn every_invalid_fixture_fails_with_its_kind() {
     for f in &list {
         let stem = stem(f);
         let kind = expected_kind(&stem);
+        if stem == "empty_input" {
+            // An input without a game is no game, and a warning (see
+            // `an_empty_input_is_no_game` in tests/cli_commands.rs).
+            let human = kifu(&["validate", f]);
+            assert_eq!(human.code, 0, "{}", human.both());
+            assert!(
+                human
+                    .stdout
+                    .starts_with(&format!("{f}: warning[empty_input]: "))
+            );
+            let json = kifu(&["validate", "--format", "json", f]);
+            assert!(json.games().is_empty(), "{}", json.both());
+            insta::assert_snapshot!(format!("{stem}__human"), human.both());
+            insta::assert_snapshot!(format!("{stem}__json"), json.both());
+            continue;
+        }
         // The Result contradiction and a repeated tag are warnings; --strict makes them
         // errors (see also `result_mismatch_is_a_warning_unless_strict`).
         let mut args = vec!["validate"];
@@ -379,7 +395,9 @@ fn result_mismatch_is_a_warning_unless_strict() {
     assert_eq!(j.code, 0);
     let g = &j.games()[0];
     assert_eq!(g["valid"], true);
-    assert_eq!(g["result"], "0-1");
+    // `result` is the Result tag as written, `outcome` what the replay found.
+    assert_eq!(g["result"], "1-0");
+    assert_eq!(g["outcome"], "0-1");
     assert_eq!(g["termination"], "king_captured");
     assert_eq!(g["errors"], serde_json::json!([]));
     assert_eq!(g["warnings"][0]["kind"], "result_mismatch");
@@ -570,11 +588,12 @@ fn json_summary_counts() {
     let games = r.games();
     let plies: u64 = games.iter().map(|g| g["plies"].as_u64().unwrap()).sum();
     let s = r.summary();
+    // empty_input.psn: no game, a warning.
     assert_eq!(s["files"], 4);
-    assert_eq!(s["games"], 5);
+    assert_eq!(s["games"], 4);
     assert_eq!(s["valid"], 3);
-    assert_eq!(s["invalid"], 2);
-    assert_eq!(s["warnings"], 1);
+    assert_eq!(s["invalid"], 1);
+    assert_eq!(s["warnings"], 2);
     assert_eq!(s["io_errors"], 0);
     assert_eq!(s["plies"].as_u64().unwrap(), plies);
     // check_mark.psn: four plies are legal before the bad mark.
@@ -589,7 +608,7 @@ fn json_summary_counts() {
     ]);
     assert!(
         h.stderr.contains(&format!(
-            "4 files, 5 games: 3 valid, 2 invalid, 1 warning, {plies} plies replayed"
+            "4 files, 4 games: 3 valid, 1 invalid, 2 warnings, {plies} plies replayed"
         )),
         "{}",
         h.both()
@@ -620,8 +639,6 @@ fn bad_input(name: &str, bytes: &[u8], code: i32) -> Value {
 #[test]
 fn bad_inputs_give_clear_errors_without_panicking() {
     let cases: &[(&str, &[u8], &str)] = &[
-        ("empty", b"", "empty_input"),
-        ("blank", b"  \n\n\t \n", "empty_input"),
         ("nul bytes", b"\0\0\0\0", "syntax"),
         (
             "latin-1",
@@ -840,12 +857,43 @@ fn several_games_in_one_input_are_checked_one_by_one() {
 fn output_order_does_not_depend_on_threads() {
     let one = kifu(&["validate", "--format", "json", "-j", "1", "fixtures"]);
     assert_eq!(one.code, 1);
-    for j in ["2", "3", "8"] {
+    // -j 0: all cores.
+    for j in ["0", "2", "3", "8"] {
         let many = kifu(&["validate", "--format", "json", "-j", j, "fixtures"]);
         assert_eq!(many.stdout, one.stdout, "-j {j}");
         assert_eq!(many.code, one.code, "-j {j}");
     }
-    // Out-of-range thread counts are usage errors.
-    assert_eq!(kifu(&["validate", "-j", "0", "fixtures"]).code, 2);
-    assert_eq!(kifu(&["validate", "-j", "257", "fixtures"]).code, 2);
+    // Out-of-range thread counts are usage errors, and say the range.
+    let r = kifu(&["validate", "-j", "257", "fixtures"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("0..=256"), "{}", r.stderr);
+}
+
+/// JSON: `result` is the result the record states, as written (its Result tag, else the
+/// result after the moves, null with neither); `outcome` is what the replay found (`*` when
+/// the moves do not end the game, null when the replay stopped at an error).
+#[test]
+fn result_as_written_and_outcome_as_replayed() {
+    let input = "[Variant \"wa\"]\n[Result \"1-0\"]\n\n1. SP-8g SP-8e {resigns} 1-0\n\n\
+                 [Variant \"wa\"]\n\n1. SP-8g *\n\n\
+                 [Variant \"wa\"]\n\n1. SP-8g\n\n\
+                 [Variant \"wa\"]\n[Result \"0-1\"]\n\n1. SP-8g SP-8f *\n";
+    let r = kifu_stdin(&["validate", "--format", "json"], input.as_bytes());
+    let games = r.games();
+    let pair = |g: &Value| (g["result"].clone(), g["outcome"].clone());
+    assert_eq!(pair(&games[0]), (Value::from("1-0"), Value::from("*")));
+    assert_eq!(pair(&games[1]), (Value::from("*"), Value::from("*")));
+    assert_eq!(pair(&games[2]), (Value::Null, Value::from("*")));
+    assert_eq!(pair(&games[3]), (Value::from("0-1"), Value::Null));
+    assert_eq!(games[3]["valid"], false);
+    // A game its moves end: the outcome says who won.
+    let r = kifu(&[
+        "validate",
+        "--format",
+        "json",
+        "fixtures/gufu/gufu-two-games.psn",
+    ]);
+    let games = r.games();
+    assert_eq!(pair(&games[0]), (Value::from("1-0"), Value::from("1-0")));
+    assert_eq!(games[0]["termination"], "king_captured");
 }

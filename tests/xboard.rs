@@ -590,8 +590,13 @@ fn san_in_a_gufu_game_is_a_clear_error() {
         ],
         None,
     );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--notation san writes XBoard's SAN"));
+    // Refused per game (the batch goes on): exit status 1, the reason at the Variant tag.
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("error[unsupported_notation]: --notation san: a Gufū game cannot be written in XBoard's SAN"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -1,19 +1,22 @@
 //! `kifu analyze`: every ply of a game judged (Gufū exactly, Wa by forced mates).
 
-use super::EXIT_OK;
+use super::Threads;
 use super::convert::{stem, write_csv_row};
 use super::inputs::{Input, InputArgs};
 use super::load::{self, Loaded};
-use super::output::{Failure, Outputs, PerInput, Sink, Target, per_input};
+use super::output::{Failure, Outputs, Target};
+use super::per_input::{Out, PerInput, Reading, Text, per_input};
+use super::report::{Checked, Command, Format, Reporter};
 use kifu::Variant;
 use kifu::analysis::annotate::{Judge, PlyNote};
 use kifu::analysis::mate::Options as MateOptions;
 use kifu::for_game;
-use kifu::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
+use kifu::record::{
+    Annotation, Comment, CommentKind, GameChunk, Nag, NodeId, Record, RecordError, Span, Tag,
+};
 use kifu::replay::Report;
 use kifu::writers::{Style, psn};
 use serde_json::json;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Annotate games: the value before and after every move, the best move, and a verdict
@@ -33,21 +36,15 @@ use std::path::PathBuf;
 /// main line is analysed. Inputs are found and read as `kifu validate` finds and reads them
 /// (the same options; a file read as Shift_JIS gets its warning on standard error). An invalid
 /// game is reported as `kifu validate` reports it and is not analysed.
-///
-/// Examples:
-///
-///   kifu analyze game.psn                       # annotated record on standard output
-///
-///   kifu analyze games/ --to csv -o plies.csv   # one row per ply
-///
-///   kifu analyze games/ -o annotated/           # one annotated file per input
-///
-///   kifu analyze wa.psn --mate-depth 2 --to json
-///
-/// Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing
-/// is written to -o).
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = "Examples:
+  kifu analyze game.psn                       # annotated record on standard output
+  kifu analyze games/ --to csv -o plies.csv   # one row per ply
+  kifu analyze games/ -o annotated/           # one annotated file per input
+  kifu analyze wa.psn --mate-depth 2 --to json
+
+Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing is
+written to -o).")]
 pub struct Args {
     /// Wa: search mates up to this many moves of either side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=9))]
@@ -70,6 +67,8 @@ pub struct Args {
     variant: Option<Variant>,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 /// What `kifu analyze` writes.
@@ -101,75 +100,13 @@ const COLUMNS: [&str; 8] = [
 
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
-    per_input(&found, Target::of(a.output.as_deref()), &mut Analyze(&a))
-}
-
-/// The analysis, input after input, as [`per_input`] runs it.
-struct Analyze<'a>(&'a Args);
-
-impl PerInput for Analyze<'_> {
-    type Out = Out;
-
-    fn file_name(&self, input: &Input) -> Option<String> {
-        Some(format!("{}.{}", stem(input), self.0.to.extension()))
-    }
-
-    fn open(
-        &mut self,
-        outputs: &mut Outputs,
-        name: &str,
-        _: Option<&Input>,
-    ) -> Result<Out, Failure> {
-        Out::open(self.0, outputs, name)
-    }
-
-    fn read(
-        &mut self,
-        input: &Input,
-        out: Option<&mut Out>,
-        _: &mut Outputs,
-    ) -> Result<i32, Failure> {
-        match out {
-            Some(out) => analyze_input(self.0, input, out),
-            // Every input has an output (its own, or the one for all).
-            None => Ok(EXIT_OK),
-        }
-    }
-
-    fn close(&mut self, outputs: &mut Outputs, out: Out) -> Result<(), Failure> {
-        outputs.close(out.sink)
-    }
-}
-
-/// One output being written.
-struct Out {
-    sink: Sink,
-    /// No record written yet (records are separated by a blank line).
-    first: bool,
-}
-
-impl Out {
-    /// An output, with the CSV header.
-    fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Out, Failure> {
-        let mut out = Out {
-            sink: outputs.open(name)?,
-            first: true,
-        };
-        if a.to == To::Csv {
-            out.csv(COLUMNS.iter().map(|s| s.to_string()).collect())
-                .map_err(|e| out.sink.failure(&e))?;
-        }
-        Ok(out)
-    }
-
-    fn csv(&mut self, fields: Vec<String>) -> std::io::Result<()> {
-        write_csv_row(&mut self.sink, fields)
-    }
-}
-
-/// Analyses the games of one input into `out`: the input's exit status, or why writing failed.
-fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> Result<i32, Failure> {
-    let name = input.display();
+    let reading = Reading {
+        found: &found,
+        encoding: a.input.encoding.choice(),
+        threads: a.threads.get(),
+        // An analysis takes long: a game at a time to a thread.
+        batch: 1,
+    };
     let opts = kifu::replay::Options {
         default_variant: a.variant,
         keep_moves: true,
@@ -179,57 +116,111 @@ fn analyze_input(a: &Args, input: &Input, out: &mut Out) -> Result<i32, Failure>
         all_moves: false,
         max_nodes: Some(a.max_nodes),
     };
-    let encoding = a.input.encoding.choice();
-    load::each_game(input, encoding, &opts, |index, g| {
-        let Some((nodes, notes)) = judge(g, mate) else {
-            return Ok(());
-        };
-        match a.to {
-            To::Psn => {
-                if let (Some(record), Some(report)) = (&g.record, &g.report)
-                    && let Some(text) = annotated_record(record, report, &nodes, &notes)
-                {
-                    if !out.first {
-                        out.sink.write_all(b"\n")?;
-                    }
-                    out.first = false;
-                    out.sink.write_all(text.as_bytes())?;
-                }
-            }
-            To::Csv => {
-                for n in &notes {
-                    out.csv(row(&name, index, n))?;
-                }
-            }
-            To::Json => {
-                for n in &notes {
-                    let v = COLUMNS
-                        .iter()
-                        .zip(row(&name, index, n))
-                        .map(|(k, v)| (k.to_string(), json!(v)));
-                    let mut o: serde_json::Map<String, serde_json::Value> = v.collect();
-                    o["game"] = json!(index);
-                    o["ply"] = json!(n.ply);
-                    for k in ["best", "verdict"] {
-                        if o[k] == json!("") {
-                            o[k] = json!(null);
-                        }
-                    }
-                    o.insert("nag".into(), json!(n.verdict.map(|v| v.nag())));
-                    writeln!(out.sink, "{}", serde_json::Value::Object(o))?;
-                }
-            }
-        }
-        Ok(())
-    })
-    .map_err(|e: std::io::Error| out.sink.failure(&e))
+    let examine = |name: &str, index, chunk| analyze_game(&a, &opts, mate, name, index, chunk);
+    let report = Reporter::new(Command::Analyze, Format::Human, true);
+    let target = Target::of(a.output.as_deref());
+    per_input(reading, target, examine, &mut Analyze(&a), report)
 }
 
-/// A valid game's main line judged: the record's node of each move, and the notes.
-fn judge(g: &Loaded, mate: MateOptions) -> Option<(Vec<NodeId>, Vec<PlyNote>)> {
-    if !g.errors.is_empty() {
-        return None;
+/// The analysis, written game after game, as [`per_input`] runs it.
+struct Analyze<'a>(&'a Args);
+
+impl PerInput for Analyze<'_> {
+    type Made = Option<Text>;
+
+    fn file_name(&self, input: &Input) -> Option<String> {
+        Some(format!("{}.{}", stem(input), self.0.to.extension()))
     }
+
+    /// An output, with the CSV header.
+    fn open(
+        &mut self,
+        outputs: &mut Outputs,
+        name: &str,
+        _: Option<&Input>,
+    ) -> Result<Out, Failure> {
+        let mut out = Out::new(outputs.open(name)?);
+        if self.0.to == To::Csv {
+            let header = COLUMNS.iter().map(|s| s.to_string()).collect();
+            write_csv_row(&mut out.sink, header).map_err(|e| out.sink.failure(&e))?;
+        }
+        Ok(out)
+    }
+
+    fn write(
+        &mut self,
+        _: &Input,
+        _: usize,
+        made: Option<Text>,
+        out: Option<&mut Out>,
+        _: &mut Outputs,
+    ) -> Result<(), Failure> {
+        match (made, out) {
+            (Some(text), Some(out)) => out.write(&text).map_err(|e| out.sink.failure(&e)),
+            // Every input has an output (its own, or the one for all).
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Reads, replays and analyses game `index` of the input `name` (on a worker thread).
+fn analyze_game(
+    a: &Args,
+    opts: &kifu::replay::Options,
+    mate: MateOptions,
+    name: &str,
+    index: usize,
+    chunk: Result<GameChunk, RecordError>,
+) -> (Checked, Option<Text>) {
+    let mut g = load::load(chunk, index, opts, false);
+    let checked = Checked::of(&mut g);
+    if !checked.valid {
+        return (checked, None);
+    }
+    let Some((nodes, notes)) = judge(&g, mate) else {
+        return (checked, None);
+    };
+    let text = match a.to {
+        To::Psn => match (&g.record, &g.report) {
+            (Some(record), Some(report)) => {
+                annotated_record(record, report, &nodes, &notes).map(Text::Record)
+            }
+            _ => None,
+        },
+        To::Csv => {
+            let mut bytes = Vec::new();
+            for n in &notes {
+                // Writing into memory does not fail.
+                let _ = write_csv_row(&mut bytes, row(name, index, n));
+            }
+            Some(Text::Lines(bytes))
+        }
+        To::Json => {
+            let mut bytes = Vec::new();
+            for n in &notes {
+                let v = COLUMNS
+                    .iter()
+                    .zip(row(name, index, n))
+                    .map(|(k, v)| (k.to_string(), json!(v)));
+                let mut o: serde_json::Map<String, serde_json::Value> = v.collect();
+                o["game"] = json!(index);
+                o["ply"] = json!(n.ply);
+                for k in ["best", "verdict"] {
+                    if o[k] == json!("") {
+                        o[k] = json!(null);
+                    }
+                }
+                o.insert("nag".into(), json!(n.verdict.map(|v| v.nag())));
+                bytes.extend_from_slice(format!("{}\n", serde_json::Value::Object(o)).as_bytes());
+            }
+            Some(Text::Lines(bytes))
+        }
+    };
+    (checked, text)
+}
+
+/// A valid game's main line judged (`g` must be valid): the record's node of each move, and the notes.
+fn judge(g: &Loaded, mate: MateOptions) -> Option<(Vec<NodeId>, Vec<PlyNote>)> {
     let record = g.record.as_ref()?;
     let played = g.report.as_ref()?.played.as_ref()?;
     Some(for_game!(played, p => {

@@ -1,7 +1,36 @@
-//! The options of how a board looks, shared by `kifu render` and `kifu convert --to html`.
+//! The options of how a board looks, shared by `kifu render` and `kifu convert --to html`,
+//! and `--ranks`, shared by `kifu render` and `kifu convert` (the same default in both).
 
+use kifu::Variant;
+use kifu::notation::RankStyle;
 use kifu::svg::{self, Labels, Style};
 use kifu::writers::html;
+
+/// `--ranks`: how ranks are written, in the moves and on the board.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct RanksArgs {
+    /// Rank style, in the moves and on the board: kanji (一…十一) or letters (a…k). Default:
+    /// kanji for Gufū, letters for Wa (the usual notation of each).
+    #[arg(long, value_enum)]
+    ranks: Option<RanksArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum RanksArg {
+    Kanji,
+    Letters,
+}
+
+impl RanksArgs {
+    /// The rank style for a game of `variant`: as given, else the variant's usual one.
+    pub fn for_variant(self, variant: Variant) -> RankStyle {
+        match self.ranks {
+            Some(RanksArg::Kanji) => RankStyle::Kanji,
+            Some(RanksArg::Letters) => RankStyle::Letter,
+            None => kifu::notation::Style::default_for(variant).ranks,
+        }
+    }
+}
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct BoardArgs {

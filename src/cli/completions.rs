@@ -13,6 +13,12 @@ use std::path::PathBuf;
 /// zsh: `kifu completions zsh > ~/.zfunc/_kifu` (with `~/.zfunc` in `fpath`);
 /// fish: `kifu completions fish > ~/.config/fish/completions/kifu.fish`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu completions bash > ~/.local/share/bash-completion/completions/kifu
+  kifu completions zsh > ~/.zfunc/_kifu
+  kifu completions fish > ~/.config/fish/completions/kifu.fish
+
+Exit status: 0 written, 2 usage or I/O error.")]
 pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
@@ -24,6 +30,12 @@ pub struct CompletionsArgs {
 /// `kifu man | man -l -` shows it; `kifu man -o DIR/` writes `kifu.1`, `kifu-validate.1`, ...
 /// into DIR (to install under a `man1` directory).
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu man | man -l -                        # the page of kifu
+  kifu man validate | man -l -               # the page of one command
+  kifu man -o ~/.local/share/man/man1/       # every page: kifu.1, kifu-validate.1, ...
+
+Exit status: 0 written, 2 usage error (no such command) or I/O error.")]
 pub struct ManArgs {
     /// The page of this subcommand (default: the page of kifu itself, which lists them all).
     command: Option<String>,

@@ -1,14 +1,18 @@
 //! `kifu convert`: normalized records, other notations, CSV, JSON and replay pages.
 
-use super::EXIT_ERROR;
-use super::board_args::BoardArgs;
+use super::board_args::{BoardArgs, RanksArgs};
+use super::diag::{Diag, Level};
 use super::inputs::{self, Input};
-use super::load;
-use super::output::{Failure, Outputs, PerInput, Sink, Target, per_input};
+use super::load::{self, Loaded};
+use super::output::{Failure, Outputs, Target};
 use super::pages::Pages;
+use super::per_input::{Out, PerInput, Reading, Text, per_input};
+use super::report::{CheckArgs, Checked, Command, Reporter};
+use super::{EXIT_ERROR, Threads};
 use kifu::Variant;
-use kifu::notation::RankStyle;
-use kifu::replay::Options;
+use kifu::notation::Unsupported;
+use kifu::record::{GameChunk, Record, RecordError, Span};
+use kifu::replay::{Options, Problem, ProblemKind};
 use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +32,16 @@ use std::path::PathBuf;
 /// file: one page for all the inputs' games; into a directory: a page per input; with --per
 /// game: a page per game, into the directory -o names.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu convert game.psn                          # normalized PSN on standard output
+  kifu convert game.psn --ranks kanji            # 7八 instead of 7h
+  kifu convert games/ --to csv -o plies.csv      # one row per ply of every game
+  kifu convert games/ --to csv --per game        # one row per game
+  kifu convert games/ --to json -o out/          # a file per input
+  kifu convert game.psn --to html -o game.html   # a replay page
+
+Exit status: 0 every game converted, 1 some game invalid or not writable in the notation
+asked for (the others are written), 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,
@@ -41,9 +55,8 @@ pub struct Args {
     /// With every other notation the tags are in kifu's convention (Black is the first mover).
     #[arg(long, value_enum, default_value = "hodges")]
     notation: NotationArg,
-    /// Rank style: kanji (一…十一) or letters (a…k). Default: kanji for Gufū, letters for Wa.
-    #[arg(long, value_enum)]
-    ranks: Option<Ranks>,
+    #[command(flatten)]
+    ranks: RanksArgs,
     /// CSV rows: one per ply (default) or one per game. HTML: --per game writes a page per
     /// game (into the directory given by -o, which it needs).
     #[arg(long, value_enum, default_value = "ply")]
@@ -62,6 +75,10 @@ pub struct Args {
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    check: CheckArgs,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -81,19 +98,10 @@ pub enum NotationArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Ranks {
-    Kanji,
-    Letters,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Per {
     Ply,
     Game,
 }
-
-/// A reason to stop at once: a closed pipe (exit status 0, quietly) or an error (2).
-struct Fatal(Failure);
 
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
@@ -110,10 +118,22 @@ pub fn run(a: Args) -> i32 {
         page_each,
         pages: Pages::new(a.board.page(), page_title(&found)),
     };
-    per_input(&found, target, &mut convert)
+    let reading = Reading {
+        found: &found,
+        encoding: a.input.encoding.choice(),
+        threads: a.threads.get(),
+        batch: 32,
+    };
+    let opts = Options {
+        default_variant: a.variant,
+        keep_moves: true,
+    };
+    let report = Reporter::new(Command::Convert, a.check.format, a.check.quiet);
+    let examine = |name: &str, index, chunk| convert_game(&a, &opts, name, index, chunk);
+    per_input(reading, target, examine, &mut convert, report)
 }
 
-/// The conversion, input after input, as [`per_input`] runs it.
+/// The conversion, game after game, as [`per_input`] runs it.
 struct Convert<'a> {
     a: &'a Args,
     /// `--to html --per game`: a page per game, no output per input.
@@ -121,8 +141,18 @@ struct Convert<'a> {
     pages: Pages,
 }
 
+/// What a game is converted to.
+enum Made {
+    /// Nothing to write (an invalid game).
+    Nothing,
+    /// Text for the output.
+    Text(Text),
+    /// A game for a replay page (pages are written in order, game after game).
+    Page(Box<Loaded>, Style),
+}
+
 impl PerInput for Convert<'_> {
-    type Out = Sink;
+    type Made = Made;
 
     fn file_name(&self, input: &Input) -> Option<String> {
         (!self.page_each).then(|| output_name(input, self.a.to))
@@ -133,30 +163,63 @@ impl PerInput for Convert<'_> {
         outputs: &mut Outputs,
         name: &str,
         input: Option<&Input>,
-    ) -> Result<Sink, Failure> {
-        let s = open(self.a, outputs, name)?;
+    ) -> Result<Out, Failure> {
+        let mut out = Out::new(outputs.open(name)?);
+        header(self.a, &mut out).map_err(|e| out.sink.failure(&e))?;
         // An input's own page is named after it.
         if let Some(input) = input {
             self.pages.title = input.display();
         }
-        Ok(s)
+        Ok(out)
     }
 
-    fn read(
+    fn write(
         &mut self,
         input: &Input,
-        out: Option<&mut Sink>,
+        index: usize,
+        made: Made,
+        out: Option<&mut Out>,
         outputs: &mut Outputs,
-    ) -> Result<i32, Failure> {
-        let dest = match out {
-            Some(s) => Dest::Sink(s),
-            None => Dest::PagePerGame(outputs),
-        };
-        convert_input(self.a, input, dest, &mut self.pages).map_err(|Fatal(f)| f)
+    ) -> Result<(), Failure> {
+        match (made, out) {
+            (Made::Nothing, _) => Ok(()),
+            (Made::Text(text), Some(out)) => out.write(&text).map_err(|e| out.sink.failure(&e)),
+            (Made::Page(g, style), out) => {
+                let (Some(record), Some(report)) = (&g.record, &g.report) else {
+                    return Ok(());
+                };
+                let game = html::Game {
+                    record,
+                    report,
+                    style,
+                };
+                match out {
+                    Some(out) => self
+                        .pages
+                        .add(&mut out.sink, &game)
+                        .map_err(|e| out.sink.failure(&e)),
+                    None => {
+                        let stem = stem(input);
+                        let (file, title) = (
+                            format!("{stem}-game{index}.html"),
+                            format!("{stem}, game {index}"),
+                        );
+                        self.pages.single(outputs, &file, &title, &game)
+                    }
+                }
+            }
+            (Made::Text(_), None) => Ok(()),
+        }
     }
 
-    fn close(&mut self, outputs: &mut Outputs, s: Sink) -> Result<(), Failure> {
-        close(self.a, outputs, &mut self.pages, s)
+    fn close(&mut self, outputs: &mut Outputs, mut out: Out) -> Result<(), Failure> {
+        // The output's replay page (one input's, or everything's), then the file.
+        if self.a.to == To::Html {
+            self.pages
+                .end(&mut out.sink)
+                .map_err(|e| out.sink.failure(&e))?;
+        }
+        outputs.close(out.sink)
     }
 }
 
@@ -172,29 +235,6 @@ fn target(a: &Args, page_each: bool) -> Result<Target, String> {
         }
         t => Ok(t),
     }
-}
-
-/// Where an input's games go.
-enum Dest<'a> {
-    /// One output: the input's own, or the one shared by every input.
-    Sink(&'a mut Sink),
-    /// `--to html --per game`: a page each, in the output directory.
-    PagePerGame(&'a mut Outputs),
-}
-
-/// Ends an output: its replay page (one input's, or everything's), then the file.
-fn close(a: &Args, outputs: &mut Outputs, pages: &mut Pages, mut s: Sink) -> Result<(), Failure> {
-    if a.to == To::Html {
-        pages.end(&mut s).map_err(|e| s.failure(&e))?;
-    }
-    outputs.close(s)
-}
-
-/// A sink for one output, with the CSV header.
-fn open(a: &Args, outputs: &mut Outputs, name: &str) -> Result<Sink, Failure> {
-    let mut s = outputs.open(name)?;
-    header(a, &mut s).map_err(|e| s.failure(&e))?;
-    Ok(s)
 }
 
 /// An output's name in a directory, without its extension: the input's file name's stem.
@@ -226,13 +266,13 @@ fn page_title(found: &[inputs::Found]) -> String {
     }
 }
 
-fn header(a: &Args, sink: &mut Sink) -> std::io::Result<()> {
+fn header(a: &Args, out: &mut Out) -> std::io::Result<()> {
     if a.to == To::Csv {
         let cols: &[&str] = match a.per {
             Per::Ply => &rows::PLY_COLUMNS,
             Per::Game => &rows::GAME_COLUMNS,
         };
-        write_csv_row(sink, cols.iter().map(|s| s.to_string()).collect())?;
+        write_csv_row(&mut out.sink, cols.iter().map(|s| s.to_string()).collect())?;
     }
     Ok(())
 }
@@ -247,120 +287,112 @@ pub(super) fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::
     w.write_all(&bytes)
 }
 
-fn convert_input(a: &Args, input: &Input, mut dest: Dest, pages: &mut Pages) -> Result<i32, Fatal> {
-    let name = input.display();
-    let opts = Options {
-        default_variant: a.variant,
-        keep_moves: true,
-    };
-    let mut first_psn = true;
-    // The output, as named in messages.
-    let target = match &dest {
-        Dest::Sink(s) => s.name().to_string(),
-        Dest::PagePerGame(_) => String::new(),
-    };
-    load::each_game(input, a.input.encoding.choice(), &opts, |index, g| {
-        let io = |e: std::io::Error| Fatal(Failure::of(&e, &target));
-        if !g.errors.is_empty() {
-            if let Dest::Sink(sink) = &mut dest
-                && a.to == To::Csv
-                && a.per == Per::Game
-            {
-                let msg = g.errors.first().map(|d| d.message.clone());
-                let fields = rows::game_fields(
-                    &name,
-                    index,
-                    g.record.as_ref(),
-                    g.report.as_ref(),
-                    msg.as_deref(),
-                );
-                write_csv_row(sink, fields).map_err(io)?;
-            }
-            return Ok(());
+/// Reads, replays and converts game `index` of the input `name` (on a worker thread).
+fn convert_game(
+    a: &Args,
+    opts: &Options,
+    name: &str,
+    index: usize,
+    chunk: Result<GameChunk, RecordError>,
+) -> (Checked, Made) {
+    let mut g = load::load(chunk, index, opts, a.check.strict);
+    let mut checked = Checked::of(&mut g);
+    let per_game_csv = a.to == To::Csv && a.per == Per::Game;
+    if !checked.valid {
+        // With --to csv --per game, an invalid game gets its row too.
+        if !per_game_csv {
+            return (checked, Made::Nothing);
         }
-        let (Some(record), Some(report)) = (&g.record, &g.report) else {
-            return Ok(());
-        };
-        let Some(variant) = report.variant else {
-            return Ok(());
-        };
-        let style = style_for(a, variant)?;
-        let sink = match &mut dest {
-            Dest::Sink(s) => &mut **s,
-            Dest::PagePerGame(outputs) => {
-                let stem = stem(input);
-                let game = html::Game {
-                    record,
-                    report,
-                    style,
-                };
-                let (file, title) = (
-                    format!("{stem}-game{index}.html"),
-                    format!("{stem}, game {index}"),
-                );
-                pages.single(outputs, &file, &title, &game).map_err(Fatal)?;
-                return Ok(());
-            }
-        };
-        match (a.to, a.per) {
-            (To::Psn, _) => {
-                let Some(text) = psn::write(record, report, style) else {
-                    return Ok(());
-                };
-                if !first_psn {
-                    sink.write_all(b"\n").map_err(io)?;
-                }
-                first_psn = false;
-                sink.write_all(text.as_bytes()).map_err(io)?;
-            }
-            (To::Csv, Per::Ply) => {
-                for r in rows::plies(record, report, style) {
-                    write_csv_row(sink, rows::ply_fields(&name, index, &r)).map_err(io)?;
-                }
-            }
-            (To::Csv, Per::Game) => {
-                let fields = rows::game_fields(&name, index, Some(record), Some(report), None);
-                write_csv_row(sink, fields).map_err(io)?;
-            }
-            (To::Json, _) => {
-                let v = rows::game_json(&name, index, record, report, style);
-                writeln!(sink, "{v}").map_err(io)?;
-            }
-            (To::Html, _) => {
-                let game = html::Game {
-                    record,
-                    report,
-                    style,
-                };
-                pages.add(sink, &game).map_err(io)?;
-            }
+        let error = checked.errors.first().map(|d| d.message.as_str());
+        let fields = rows::game_fields(name, index, g.record.as_ref(), g.report.as_ref(), error);
+        return (checked, csv_lines(vec![fields]));
+    }
+    let (Some(record), Some(report)) = (&g.record, &g.report) else {
+        return (checked, Made::Nothing);
+    };
+    let Some(variant) = report.variant else {
+        return (checked, Made::Nothing);
+    };
+    // A game's row says nothing of its moves: any notation will do.
+    let style = match style_for(a, variant) {
+        Ok(s) => s,
+        Err(_) if per_game_csv => Style::default_for(variant),
+        Err(why) => {
+            checked.refuse(refusal(a, record, index, why));
+            return (checked, Made::Nothing);
         }
-        Ok(())
-    })
+    };
+    let made = match (a.to, a.per) {
+        (To::Psn, _) => match psn::write(record, report, style) {
+            Some(text) => Made::Text(Text::Record(text)),
+            None => Made::Nothing,
+        },
+        (To::Csv, Per::Ply) => csv_lines(
+            rows::plies(record, report, style)
+                .iter()
+                .map(|r| rows::ply_fields(name, index, r))
+                .collect(),
+        ),
+        (To::Csv, Per::Game) => csv_lines(vec![rows::game_fields(
+            name,
+            index,
+            Some(record),
+            Some(report),
+            None,
+        )]),
+        (To::Json, _) => {
+            let v = rows::game_json(name, index, record, report, style);
+            Made::Text(Text::Lines(format!("{v}\n").into_bytes()))
+        }
+        (To::Html, _) => Made::Page(Box::new(g), style),
+    };
+    (checked, made)
 }
 
-fn style_for(a: &Args, variant: Variant) -> Result<Style, Fatal> {
+/// CSV rows as lines to write.
+fn csv_lines(rows: Vec<Vec<String>>) -> Made {
+    let mut bytes = Vec::new();
+    for fields in rows {
+        // Writing into memory does not fail.
+        let _ = write_csv_row(&mut bytes, fields);
+    }
+    Made::Text(Text::Lines(bytes))
+}
+
+fn style_for(a: &Args, variant: Variant) -> Result<Style, Unsupported> {
     let mut style = Style::default_for(variant);
     style.notation = match a.notation {
         NotationArg::Hodges => Notation::Hodges,
         NotationArg::Long => Notation::Long,
-        NotationArg::Xboard | NotationArg::San if variant == Variant::Gufu => {
-            let what = match a.notation {
-                NotationArg::San => "--notation san writes XBoard's SAN",
-                _ => "--notation xboard writes engine coordinates",
-            };
-            return Err(Fatal(Failure::Error(format!(
-                "{what}, which exist only for Wa; a Gufū game cannot be written that way"
-            ))));
-        }
         NotationArg::Xboard => Notation::Xboard,
         NotationArg::San => Notation::San,
     };
-    if let Some(r) = a.ranks {
-        style.ranks = match r {
-            Ranks::Kanji => RankStyle::Kanji,
-            Ranks::Letters => RankStyle::Letter,
-        };
-    }
+    style.notation.writes(variant)?;
+    style.ranks = a.ranks.for_variant(variant);
     Ok(style)
+}
+
+/// Why a valid game is not written, as a problem of the game: at its Variant tag (or its
+/// start), with the notations that would do.
+fn refusal(a: &Args, record: &Record, index: usize, why: Unsupported) -> Diag {
+    let span = record
+        .tags
+        .iter()
+        .find(|t| t.is("Variant"))
+        .map_or(Span::at(record.span.start), |t| t.span);
+    let flag = match a.notation {
+        NotationArg::San => "--notation san",
+        _ => "--notation xboard",
+    };
+    let problem = Problem {
+        kind: ProblemKind::BadNotation,
+        message: format!("{flag}: {}", why.message()),
+        span,
+        ply: None,
+        mv: None,
+        help: Some("write Gufū games with --notation hodges (the default) or long".into()),
+    };
+    let mut d = Diag::from_problem(record, index, &problem, Level::Error);
+    d.kind = Unsupported::KIND.to_string();
+    d
 }

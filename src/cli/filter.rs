@@ -101,9 +101,8 @@ pub struct Args {
     /// No summary on standard error.
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Threads, 1 to 256 (default: all cores). The output order never changes.
-    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: super::Threads,
 }
 
 fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
@@ -179,9 +178,9 @@ pub fn run(a: Args) -> i32 {
     // Why writing stopped: a closed pipe, or an error.
     let mut failure: Option<Failure> = None;
     scan(
-        load::for_scan(found, encoding),
-        super::threads(a.threads),
-        |chunk| {
+        load::for_scan(&found, encoding),
+        a.threads.get(),
+        |_, _, chunk| {
             let game = Game::read(chunk, keep_unreadable);
             let verdict = conditions.check(&game, Some(&keys));
             let keep = verdict.matched && !a.count;
@@ -189,7 +188,7 @@ pub fn run(a: Args) -> i32 {
         },
         |item| {
             let done = match item {
-                Item::Opened { name } => {
+                Item::Opened { name, .. } => {
                     t.files += 1;
                     games.as_mut().map_or(Ok(()), |g| g.start(name))
                 }

@@ -12,6 +12,12 @@ use std::path::PathBuf;
 /// checks so that the games exercise the rules. Games end by the rules (mate, repetition...)
 /// or after --max-plies (then their result is `*`).
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu generate --variant gufu
+  kifu generate --variant wa --games 1000 --seed 42 -o corpus.psn
+  kifu generate --variant wa-nodrop --max-plies 100 -o games/   # games/wa-nodrop-seed1.psn
+
+Exit status: 0 games written, 2 usage or I/O error (nothing is written to -o then).")]
 pub struct Args {
     /// The game: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]

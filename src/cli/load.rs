@@ -1,13 +1,12 @@
 //! The one input loop: an input opened, decoded and cut into games ([`open`]), and one game
 //! from its text to a replay report with its problems ready to print ([`load`]). Shared by the
 //! subcommands, so that every one reads inputs, and reports a bad record, exactly as
-//! `kifu validate` does; [`each_game`] puts them together for the commands that handle one
-//! game after the other (`kifu convert`, `kifu analyze`); [`for_scan`] hands the same inputs
-//! to the library's collection scanner (`kifu filter`, `kifu stats`).
+//! `kifu validate` does; [`for_scan`] hands the inputs to the library's collection scanner,
+//! which every command reading collections uses (`kifu validate`, `convert`, `analyze`,
+//! `filter`, `stats`).
 
 use super::diag::{Diag, Level};
 use super::inputs::{Found, Input, Reader};
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::collection::scan;
 use kifu::encoding::Choice;
 use kifu::record::{
@@ -91,21 +90,21 @@ impl Iterator for Games {
 /// says) when its turn comes on the scanner's reader thread, and cut into games by [`open`];
 /// a path that could not be searched takes its place among them.
 pub fn for_scan(
-    found: Vec<Found>,
+    found: &[Found],
     encoding: Choice,
-) -> impl Iterator<Item = scan::Input<impl Iterator<Item = scan::Read>>> + Send {
-    found.into_iter().map(move |found| {
+) -> impl Iterator<Item = scan::Input<impl Iterator<Item = scan::Read>>> + Send + '_ {
+    found.iter().map(move |found| {
         let input = match found {
             Ok(input) => input,
             Err(e) => {
                 return scan::Input::Failed {
-                    name: e.path,
-                    message: e.message,
+                    name: e.path.clone(),
+                    message: e.message.clone(),
                 };
             }
         };
         let name = input.display();
-        match open(&input, encoding) {
+        match open(input, encoding) {
             Ok(games) => scan::Input::Opened {
                 name,
                 games: games.map(|item| match item {
@@ -175,54 +174,4 @@ pub fn load(
         errors,
         warnings,
     }
-}
-
-/// Reads every game of an input in order, decoded as `encoding` says: the decoder's warning
-/// (a file read as Shift_JIS) first, then each game parsed and replayed with `opts`, its
-/// problems written on standard error as `kifu validate` writes them, then handed to `each`
-/// with its number (from 1), valid or not. The input's exit status: 2 if it could not be
-/// opened or read to the end (said on standard error), else 1 if a game was invalid or the
-/// input held none (an empty input), else 0. An error of `each` stops the reading and is
-/// returned.
-pub fn each_game<E>(
-    input: &Input,
-    encoding: Choice,
-    opts: &Options,
-    mut each: impl FnMut(usize, &Loaded) -> Result<(), E>,
-) -> Result<i32, E> {
-    let name = input.display();
-    let mut games = match open(input, encoding) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{name}: error[io]: {e}");
-            return Ok(EXIT_ERROR);
-        }
-    };
-    let mut status = EXIT_OK;
-    for item in &mut games {
-        let (index, g) = match item {
-            Item::Warning { kind, message } => {
-                eprintln!("{name}: warning[{kind}]: {message}");
-                continue;
-            }
-            Item::Io(message) => {
-                eprintln!("{name}: error[io]: {message}");
-                return Ok(EXIT_ERROR);
-            }
-            Item::Game { index, chunk } => (index, load(chunk, index, opts, false)),
-        };
-        for d in g.errors.iter().chain(&g.warnings) {
-            eprint!("{}", d.human(&name));
-        }
-        if !g.errors.is_empty() {
-            status = EXIT_INVALID;
-        }
-        each(index, &g)?;
-    }
-    if games.games_read() == 0 {
-        // As validate: an input without any game is an error, not an empty success.
-        eprintln!("{name}: error[empty_input]: no game: the input is empty");
-        status = EXIT_INVALID;
-    }
-    Ok(status)
 }

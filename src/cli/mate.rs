@@ -19,16 +19,14 @@ use std::time::Instant;
 /// opponent without a legal move; in Gufū also the capture of a King. Prints `mate in N:
 /// <main line>` (the quickest mate against the longest defence) and every first move that
 /// mates in N (one: the problem's solution is unique), or `no mate in DEPTH`.
-///
-/// Examples:
-///
-///   kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
-///
-///   kifu mate --variant wa --position FEN --depth 5 --all-moves --format json
-///
-///   kifu mate --variant gufu --position 'Kn1/1ks/SwWn w - 14'
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = "Examples:
+  kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
+  kifu mate --variant wa --position FEN --depth 5 --all-moves --format json
+  kifu mate --variant gufu --position 'Kn1/1ks/SwWn w - 14'
+
+Exit status: 0 searched (a mate found or not), 2 usage error (a bad --position, a game
+already over) or I/O error.")]
 pub struct Args {
     /// The game: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]

@@ -12,8 +12,10 @@ mod load;
 mod mate;
 mod output;
 mod pages;
+mod per_input;
 mod perft;
 mod render;
+mod report;
 mod solve;
 mod stats;
 mod validate;
@@ -25,11 +27,24 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_INVALID: i32 = 1;
 pub const EXIT_ERROR: i32 = 2;
 
-/// Threads for `-j`: as given, or all cores.
-fn threads(j: Option<u16>) -> usize {
-    j.map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+/// `-j`: how many threads check the games, the same in every command that has it.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Threads {
+    /// Threads: 1 to 256, or 0 for all cores (the default). The output order is the input
+    /// order whatever -j is.
+    #[arg(long = "threads", short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(0..=256))]
+    threads: Option<u16>,
+}
+
+impl Threads {
+    /// The number of threads: as given, or all cores (when not given, or given as 0).
+    pub fn get(self) -> usize {
+        match self.threads {
+            Some(n) if n > 0 => usize::from(n),
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
 }
 
 #[derive(Parser)]
@@ -38,9 +53,16 @@ fn threads(j: Option<u16>) -> usize {
     version,
     about = "Validate, convert and render game records of Wa shogi and Gufū shōgi",
     long_about = "kifu reads game records of Wa shogi (11×11, with or without drops) and Gufū \
-shōgi (3×2, facing pieces, shared pieces), replays every move through a complete rules core, \
-and reports, converts or draws them.\n\nExit codes: 0 all good, 1 some record invalid, 2 usage \
-or I/O error."
+shōgi (2 files × 3 ranks, facing pieces, shared pieces), replays every move through a complete \
+rules core, and reports, converts or draws them.",
+    after_help = "Examples:
+  kifu validate games/
+  kifu convert game.psn --to csv -o plies.csv
+  kifu render game.psn --ply 12 -o board.svg
+  kifu COMMAND --help                  # each command's options, examples and exit status
+
+Exit status: 0 all good, 1 some record invalid, 2 usage or I/O error (kifu filter: 1 when no
+game matched, as grep)."
 )]
 struct Cli {
     #[command(subcommand)]

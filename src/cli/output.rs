@@ -17,7 +17,6 @@
 //! gone (`kifu validate | head -1`), the run stops quietly, with no message and exit status 0,
 //! as ripgrep does.
 
-use super::inputs::{Found, Input};
 use super::{EXIT_ERROR, EXIT_OK};
 use std::collections::HashSet;
 use std::fs::File;
@@ -181,9 +180,16 @@ impl Sink {
         })
     }
 
-    /// The target, as named in messages.
-    pub fn name(&self) -> &str {
-        &self.name
+    /// Flushes what was written so far when it goes to standard output or to a device (which
+    /// may be where standard error goes too), so that a message written next on standard
+    /// error comes after it.
+    pub fn flush_before_stderr(&mut self) -> Result<(), Failure> {
+        let flushed = match &mut self.kind {
+            Kind::Stdout(w) => w.flush(),
+            Kind::Direct(w) => w.flush(),
+            Kind::Temp { .. } => Ok(()),
+        };
+        flushed.map_err(|e| self.failure(&e))
     }
 
     /// A write error of this sink, as a [`Failure`].
@@ -388,99 +394,6 @@ impl Drop for Outputs {
                 }
             }
         }
-    }
-}
-
-/// A command that writes what it makes of each input in turn (`convert`, `analyze`), driven
-/// by [`per_input`].
-pub trait PerInput {
-    /// An output being written: its sink, and what the command keeps with it.
-    type Out;
-
-    /// The name of an input's own file when `-o` names a directory (`game.psn`), or `None`
-    /// when the input gets no output of its own (the command writes its own files: a page
-    /// per game).
-    fn file_name(&self, input: &Input) -> Option<String>;
-
-    /// Opens an output (with [`Outputs::open`]`(name)`): the one for every input (`input` is
-    /// `None`), or `input`'s own file in the directory.
-    fn open(
-        &mut self,
-        outputs: &mut Outputs,
-        name: &str,
-        input: Option<&Input>,
-    ) -> Result<Self::Out, Failure>;
-
-    /// Reads `input` and writes what it makes of it to `out` (`None`: no output was opened
-    /// for it; `outputs` is there for the files it writes itself). The input's exit status.
-    fn read(
-        &mut self,
-        input: &Input,
-        out: Option<&mut Self::Out>,
-        outputs: &mut Outputs,
-    ) -> Result<i32, Failure>;
-
-    /// Ends an output (with [`Outputs::close`]).
-    fn close(&mut self, outputs: &mut Outputs, out: Self::Out) -> Result<(), Failure>;
-}
-
-/// Runs `cmd` over the inputs, in order, into `target` as the `-o` rule says: standard output
-/// or one file for everything, or a file per input in a directory. A path that could not be
-/// searched is reported in its place (`path: error[io]: ...`) and the others are read. Output
-/// is written whole or not at all: after a write error, or when an input could not be read
-/// (exit status 2), nothing is put in place (and the run says so); a closed pipe stops the
-/// run quietly (exit status 0). The exit status: the worst of the inputs'.
-pub fn per_input(found: &[Found], target: Target, cmd: &mut impl PerInput) -> i32 {
-    let mut outputs = Outputs::new(target);
-    let to_dir = matches!(outputs.target(), Target::Dir(_));
-    let mut status = EXIT_OK;
-    let mut shared = None;
-    if !to_dir {
-        match cmd.open(&mut outputs, "", None) {
-            Ok(o) => shared = Some(o),
-            Err(f) => return f.report(),
-        }
-    }
-    for input in found {
-        let input = match input {
-            Ok(i) => i,
-            Err(e) => {
-                eprintln!("{}: error[io]: {}", e.path, e.message);
-                status = EXIT_ERROR;
-                continue;
-            }
-        };
-        // An output of its own, in the directory.
-        let mut own = None;
-        if to_dir && let Some(name) = cmd.file_name(input) {
-            match cmd.open(&mut outputs, &name, Some(input)) {
-                Ok(o) => own = Some(o),
-                Err(f) => return f.report(),
-            }
-        }
-        match cmd.read(input, own.as_mut().or(shared.as_mut()), &mut outputs) {
-            Ok(s) => status = status.max(s),
-            // Nothing half-written survives: the outputs are dropped uncommitted.
-            Err(f) => return outputs.target().nothing_written(f.report()),
-        }
-        if let Some(o) = own
-            && let Err(f) = cmd.close(&mut outputs, o)
-        {
-            return outputs.target().nothing_written(f.report());
-        }
-    }
-    if let Some(o) = shared
-        && let Err(f) = cmd.close(&mut outputs, o)
-    {
-        return outputs.target().nothing_written(f.report());
-    }
-    if status == EXIT_ERROR {
-        // A failed run: every old output stays as it was.
-        return outputs.target().nothing_written(status);
-    }
-    match outputs.commit() {
-        Ok(()) => status,
-        Err(f) => f.report(),
     }
 }
 

@@ -11,9 +11,16 @@ use std::time::Instant;
 /// Count the positions reachable in DEPTH plies (the move generator's fingerprint).
 ///
 /// A promotion and its refusal count as two moves; a forced promotion as one. With
-/// --divide, prints the count below each first move, written in the rules' notation
-/// (Hodges style, origin where needed), then the total.
+/// --divide, prints the count below each first move, written as `kifu convert` writes it
+/// (Hodges style, origin where needed, a Gufū check or mate marked `+` or `#`), then the
+/// total.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu perft --variant wa 3
+  kifu perft --variant gufu 6 --divide --time
+  kifu perft --variant gufu --position 'Sske/2/KwWn b - 5' 2
+
+Exit status: 0 counted, 2 usage error (a bad --position).")]
 pub struct Args {
     /// The game: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v')]
@@ -72,9 +79,8 @@ pub fn run(a: Args) -> i32 {
     EXIT_OK
 }
 
-/// The count, and with `by_move` the line of each first move (written as the rules' notation
-/// writes it, in the variant's usual style, without the marks that depend on the position
-/// after it).
+/// The count, and with `by_move` the line of each first move (written as `kifu convert` writes
+/// it, in the variant's usual style, with the marks it earns: a Gufū check or mate).
 fn count<P: Notate>(pos: &P, depth: u32, by_move: bool) -> (u64, Vec<String>) {
     if !by_move {
         return (rules::perft(pos, depth), Vec::new());
@@ -82,7 +88,11 @@ fn count<P: Notate>(pos: &P, depth: u32, by_move: bool) -> (u64, Vec<String>) {
     let style = Style::default_for(pos.variant());
     let mut lines: Vec<(String, u64)> = divide(pos, depth)
         .into_iter()
-        .map(|(m, n)| (pos.write_move(&m, style), n))
+        .map(|(m, n)| {
+            let mut after = pos.clone();
+            after.play_unchecked(&m);
+            (pos.move_text(&m, &after, style), n)
+        })
         .collect();
     lines.sort();
     let total = lines.iter().map(|(_, n)| n).sum();

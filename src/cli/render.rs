@@ -1,13 +1,13 @@
 //! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
-use super::board_args::BoardArgs;
+use super::board_args::{BoardArgs, RanksArgs};
 use super::diag::Diag;
 use super::inputs::Input;
 use super::load::{self, Loaded};
 use super::output::{Failure, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::encoding::Choice;
-use kifu::notation::{self, Notate, RankStyle};
+use kifu::notation::{self, Notate};
 use kifu::record::Record;
 use kifu::replay::{self, Report, State};
 use kifu::svg::{self, Diagram, Options};
@@ -28,6 +28,14 @@ use std::path::PathBuf;
 /// a game or ply that does not exist, or an unwritable output: a message on stderr, exit
 /// status 2, no file written.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  kifu render game.psn -o board.svg               # the final position
+  kifu render game.psn --game 2 --ply 12 -o board.png --size 800
+  kifu render game.psn --every-ply -o boards/     # boards/game1-ply000.svg, ...
+  kifu render --variant gufu --position 'Sske/2/KwWn b - 5' -o gufu.svg
+
+Exit status: 0 diagrams written, 2 usage or I/O error, an invalid record, or no such game or
+ply (no file is written then).")]
 pub struct Args {
     /// The record file (PSN/PGN); `-`: standard input.
     #[arg(required_unless_present = "position")]
@@ -37,7 +45,7 @@ pub struct Args {
           conflicts_with = "position")]
     game: u64,
     /// The ply to draw: 0 is the start; default: the main line's final position.
-    #[arg(long, short = 'p', conflicts_with_all = ["every_ply", "position"])]
+    #[arg(long, conflicts_with_all = ["every_ply", "position"])]
     ply: Option<u64>,
     /// Draw every ply of the main line, one file each, into the directory given by -o.
     #[arg(long, requires = "output", conflicts_with = "position")]
@@ -54,13 +62,12 @@ pub struct Args {
     variant: Option<Variant>,
     /// Draw this position string (Wa: FEN, Gufū: kifu's form) instead of a record; needs
     /// --variant.
-    #[arg(long, requires = "variant", conflicts_with = "path")]
+    #[arg(long, short = 'p', requires = "variant", conflicts_with = "path")]
     position: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
-    /// Rank coordinates: kanji (一, 二, ...) or letters (a, b, ...).
-    #[arg(long, value_enum, default_value = "kanji")]
-    ranks: RanksArg,
+    #[command(flatten)]
+    ranks: RanksArgs,
     /// Caption under the board (default: the players, the ply and the last move).
     #[arg(long, conflicts_with = "no_caption")]
     caption: Option<String>,
@@ -80,12 +87,6 @@ pub struct Args {
 enum FormatArg {
     Svg,
     Png,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum RanksArg {
-    Kanji,
-    Letters,
 }
 
 /// A failure: the message is printed as is, the exit status is 2.
@@ -113,7 +114,7 @@ fn diagram<D: Diagram>(
     caption: impl FnOnce() -> String,
 ) -> String {
     let o = Options {
-        ranks: ranks(a),
+        ranks: a.ranks.for_variant(pos.variant()),
         last_move: last,
         check: svg::check_square(pos),
         caption: if a.no_caption {
@@ -125,13 +126,6 @@ fn diagram<D: Diagram>(
         ..a.board.options()
     };
     svg::board(pos, &o)
-}
-
-fn ranks(a: &Args) -> RankStyle {
-    match a.ranks {
-        RanksArg::Kanji => RankStyle::Kanji,
-        RanksArg::Letters => RankStyle::Letter,
-    }
 }
 
 /// The diagrams to write: (default file name, document).
@@ -330,7 +324,7 @@ which has {written} plies (0 is the start)"
                 (Some(b), Some(m)) => {
                     let style = notation::Style {
                         notation: notation::Notation::Hodges,
-                        ranks: ranks(a),
+                        ranks: a.ranks.for_variant(state.variant()),
                     };
                     Some(line[b].2.move_text(m, state, style))
                 }

@@ -18,16 +18,14 @@ use std::time::Instant;
 /// `loss in N` (N counts plies until the game ends, the winner ending it as fast as possible,
 /// the loser delaying as long as possible; a move that ends the game at once is `win in 1`)
 /// or `draw` (neither side can force an end: Gufū has no repetition rule).
-///
-/// Examples:
-///
-///   kifu solve --variant gufu                                  # the start position
-///
-///   kifu solve --variant gufu --moves                          # and every first move
-///
-///   kifu solve --variant gufu --position 'Sske/2/KwWn b - 5' --moves --format json
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(after_help = "Examples:
+  kifu solve --variant gufu                          # the start position
+  kifu solve --variant gufu --moves                  # and every first move
+  kifu solve --variant gufu --position 'Sske/2/KwWn b - 5' --moves --format json
+
+Exit status: 0 solved, 2 usage error (a bad --position, a variant other than gufu, a game
+already over) or I/O error.")]
 pub struct Args {
     /// The game: only gufu can be solved.
     #[arg(long, short = 'v', default_value = "gufu")]

@@ -48,9 +48,8 @@ pub struct Args {
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
     #[arg(long, short = 'v', value_name = "V")]
     variant: Option<Variant>,
-    /// Threads, 1 to 256 (default: all cores).
-    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: super::Threads,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -65,9 +64,9 @@ pub fn run(a: Args) -> i32 {
     let mut stats = Stats::new();
     let variant = a.variant;
     scan(
-        load::for_scan(found, encoding),
-        super::threads(a.threads),
-        |chunk| Facts::of(&Game::read(chunk, false), variant),
+        load::for_scan(&found, encoding),
+        a.threads.get(),
+        |_, _, chunk| Facts::of(&Game::read(chunk, false), variant),
         |item| {
             match item {
                 Item::Opened { .. } => stats.add_file(),

@@ -6,9 +6,10 @@
 //! [`GameSplitter`](crate::record::GameSplitter) over it: streaming, one game at a time), and
 //! hands the games over in batches (memory is bounded by the batches in flight, whatever the
 //! size of the files); `threads` workers run `examine` on each game; the caller's `consume`
-//! sees every input and game in input order whatever the threads do.
+//! sees every input and game in input order whatever the threads do. The command line reads
+//! every collection this way (`kifu validate`, `convert`, `analyze`, `filter`, `stats`).
 
-use crate::record::{ErrorKind, GameChunk, RecordError, Span};
+use crate::record::{ErrorKind, GameChunk, RecordError};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -38,8 +39,9 @@ pub enum Read {
 /// What `consume` is given, in input order.
 #[derive(Debug)]
 pub enum Item<T> {
-    /// An input was opened; its games follow.
-    Opened { name: Arc<str> },
+    /// An input was opened; its games follow. `number` is its place among the inputs (from 0,
+    /// the inputs that could not be opened counted too).
+    Opened { name: Arc<str>, number: usize },
     /// An input could not be opened, or reading it failed (its remaining games are lost).
     Io { name: Arc<str>, message: String },
     /// Something to say about the input `name` as a whole (see [`Read::Warning`]).
@@ -49,7 +51,7 @@ pub enum Item<T> {
         message: String,
     },
     /// A game of the input `name`, counted from 1, as `examine` saw it. An input without any
-    /// game (and no reading error) gives one game: an `empty_input` error.
+    /// game (and no reading error) gives none, but a warning `empty_input`.
     Game {
         name: Arc<str>,
         index: usize,
@@ -64,6 +66,9 @@ pub enum Flow {
     Stop,
 }
 
+/// The warning of an input without a game.
+pub const EMPTY_INPUT: &str = "no game: the input is empty (or only blanks and comments)";
+
 /// Games per batch, and bytes per batch: small enough to bound memory and share the work,
 /// large enough to make the hand-over cheap.
 const BATCH_GAMES: usize = 32;
@@ -71,19 +76,41 @@ const BATCH_BYTES: usize = 1 << 20;
 
 /// Reads every input, runs `examine` on each game (on `threads` threads, at least one) and
 /// gives `consume` the inputs and results in input order, until the inputs end or `consume`
-/// says [`Flow::Stop`].
+/// says [`Flow::Stop`]. `examine` is given the name of the game's input, the game's number
+/// there (from 1) and the game.
 ///
 /// `inputs` is pulled on the reader thread: a lazy iterator opens one file at a time.
-pub fn scan<I, G, T, F, C>(inputs: I, threads: usize, examine: F, mut consume: C)
+pub fn scan<I, G, T, F, C>(inputs: I, threads: usize, examine: F, consume: C)
 where
     I: IntoIterator<Item = Input<G>>,
     I::IntoIter: Send,
     G: Iterator<Item = Read>,
     T: Send,
-    F: Fn(Result<GameChunk, RecordError>) -> T + Sync,
+    F: Fn(&str, usize, Result<GameChunk, RecordError>) -> T + Sync,
+    C: FnMut(Item<T>) -> Flow,
+{
+    scan_in_batches(inputs, threads, BATCH_GAMES, examine, consume)
+}
+
+/// [`scan`], with at most `batch` games handed to a worker at a time (at least 1). A batch is
+/// the unit of work of a thread: small batches share a few slow games (an analysis) among the
+/// threads, large ones (the default) make the hand-over cheap for many quick ones.
+pub fn scan_in_batches<I, G, T, F, C>(
+    inputs: I,
+    threads: usize,
+    batch: usize,
+    examine: F,
+    mut consume: C,
+) where
+    I: IntoIterator<Item = Input<G>>,
+    I::IntoIter: Send,
+    G: Iterator<Item = Read>,
+    T: Send,
+    F: Fn(&str, usize, Result<GameChunk, RecordError>) -> T + Sync,
     C: FnMut(Item<T>) -> Flow,
 {
     let threads = threads.max(1);
+    let batch = batch.max(1);
     let inputs = inputs.into_iter();
     let (job_tx, job_rx) = sync_channel::<Batches<Chunk>>(threads * 2);
     // Shared by the workers only: when the last one stops, the channel closes and the reader
@@ -91,7 +118,7 @@ where
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (done_tx, done_rx) = sync_channel::<Batches<T>>(threads * 2);
     std::thread::scope(|scope| {
-        scope.spawn(move || read_all(inputs, job_tx));
+        scope.spawn(move || read_all(inputs, batch, job_tx));
         for _ in 0..threads {
             let (jobs, done, examine) = (Arc::clone(&job_rx), done_tx.clone(), &examine);
             scope.spawn(move || work(&jobs, done, examine));
@@ -110,7 +137,7 @@ type Batches<T> = (u64, Vec<Item<T>>);
 /// A worker: takes batches, examines their games, sends them on.
 fn work<T, F>(jobs: &Mutex<Receiver<Batches<Chunk>>>, done: SyncSender<Batches<T>>, examine: &F)
 where
-    F: Fn(Chunk) -> T,
+    F: Fn(&str, usize, Chunk) -> T,
 {
     loop {
         let job = match jobs.lock() {
@@ -121,7 +148,7 @@ where
         let examined = batch
             .into_iter()
             .map(|item| match item {
-                Item::Opened { name } => Item::Opened { name },
+                Item::Opened { name, number } => Item::Opened { name, number },
                 Item::Io { name, message } => Item::Io { name, message },
                 Item::Warning {
                     name,
@@ -132,11 +159,10 @@ where
                     kind,
                     message,
                 },
-                Item::Game { name, index, value } => Item::Game {
-                    name,
-                    index,
-                    value: examine(value),
-                },
+                Item::Game { name, index, value } => {
+                    let value = examine(&name, index, value);
+                    Item::Game { name, index, value }
+                }
             })
             .collect();
         if done.send((seq, examined)).is_err() {
@@ -164,18 +190,19 @@ fn in_order<T>(rx: Receiver<Batches<T>>, consume: &mut impl FnMut(Item<T>) -> Fl
 }
 
 /// The reader thread: every input's games sent in batches, in order.
-fn read_all<I, G>(inputs: I, tx: SyncSender<Batches<Chunk>>)
+fn read_all<I, G>(inputs: I, games: usize, tx: SyncSender<Batches<Chunk>>)
 where
     I: Iterator<Item = Input<G>>,
     G: Iterator<Item = Read>,
 {
     let mut batch = Batch {
         items: Vec::new(),
+        games,
         bytes: 0,
         seq: 0,
         tx,
     };
-    for input in inputs {
+    for (number, input) in inputs.enumerate() {
         let (name, games) = match input {
             Input::Failed { name, message } => {
                 if !batch.push(
@@ -191,7 +218,11 @@ where
             }
             Input::Opened { name, games } => (Arc::<str>::from(name), games),
         };
-        if !batch.push(Item::Opened { name: name.clone() }, 0) {
+        let opened = Item::Opened {
+            name: name.clone(),
+            number,
+        };
+        if !batch.push(opened, 0) {
             return;
         }
         // Whether the input gave a game, or failed (then it is not "empty").
@@ -230,15 +261,10 @@ where
             }
         }
         if !any {
-            let empty = RecordError::new(
-                ErrorKind::EmptyInput,
-                "no game: the input is empty",
-                Span::at(0),
-            );
-            let item = Item::Game {
+            let item = Item::Warning {
                 name,
-                index: 1,
-                value: Err(empty),
+                kind: ErrorKind::EmptyInput.name(),
+                message: EMPTY_INPUT.to_string(),
             };
             if !batch.push(item, 0) {
                 return;
@@ -251,6 +277,8 @@ where
 /// The batch being filled by the reader.
 struct Batch {
     items: Vec<Item<Chunk>>,
+    /// Items (games or not) at most.
+    games: usize,
     bytes: usize,
     seq: u64,
     tx: SyncSender<Batches<Chunk>>,
@@ -261,7 +289,7 @@ impl Batch {
     fn push(&mut self, item: Item<Chunk>, size: usize) -> bool {
         self.items.push(item);
         self.bytes += size;
-        if self.items.len() >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
+        if self.items.len() >= self.games || self.bytes >= BATCH_BYTES {
             return self.send();
         }
         true
@@ -314,11 +342,12 @@ mod tests {
             scan(
                 inputs(&texts),
                 threads,
-                |chunk| chunk.map(|c| String::from_utf8(c.bytes).unwrap()),
+                |_, _, chunk| chunk.map(|c| String::from_utf8(c.bytes).unwrap()),
                 |item| {
                     match item {
-                        Item::Opened { name } => seen.push(format!("open {name}")),
-                        Item::Io { .. } | Item::Warning { .. } => panic!("no I/O error here"),
+                        Item::Opened { name, .. } => seen.push(format!("open {name}")),
+                        Item::Io { .. } => panic!("no I/O error here"),
+                        Item::Warning { kind, .. } => seen.push(format!("warning {kind}")),
                         Item::Game { index, value, .. } => match value {
                             Ok(text) => seen.push(format!("{index} {text}")),
                             Err(e) => seen.push(format!("{index} {}", e.kind.name())),
@@ -331,7 +360,7 @@ mod tests {
             assert_eq!(seen[0], format!("open in{}", texts[0].len()));
             assert_eq!(seen[1], format!("1 {}", game(0)));
             assert_eq!(seen[101], "open in0");
-            assert_eq!(seen[102], "1 empty_input");
+            assert_eq!(seen[102], "warning empty_input");
             assert_eq!(seen[104], format!("1 {}", game(100)));
             assert_eq!(seen[253], format!("150 {}", game(249)));
         }
@@ -363,7 +392,7 @@ mod tests {
         scan(
             inputs,
             2,
-            |_| (),
+            |_, _, _| (),
             |item| {
                 match item {
                     Item::Io { name, message } => errors.push(format!("{name}: {message}")),
@@ -388,8 +417,8 @@ mod tests {
         assert_eq!(games, 10);
     }
 
-    /// Warnings come before their input's games; an input that fails before any game is not
-    /// also an empty one; the order is the inputs' whatever happens to them.
+    /// Warnings come before their input's games; an input without a game is a warning, not a
+    /// game; an input that fails before any game is not also an empty one; the order is the inputs' whatever happens to them.
     #[test]
     fn warnings_failures_and_empty_inputs_in_input_order() {
         let warning = || Read::Warning {
@@ -419,10 +448,13 @@ mod tests {
             scan(
                 inputs(),
                 threads,
-                |chunk| chunk.map_or_else(|e| e.kind.name().to_string(), |_| "ok".into()),
+                |name, index, chunk| {
+                    let what = chunk.map_or_else(|e| e.kind.name().to_string(), |_| "ok".into());
+                    format!("({name} {index}) {what}")
+                },
                 |item| {
                     seen.push(match item {
-                        Item::Opened { name } => format!("{name} opened"),
+                        Item::Opened { name, number } => format!("{name} opened ({number})"),
                         Item::Io { name, message } => format!("{name} io: {message}"),
                         Item::Warning { name, kind, .. } => format!("{name} warning[{kind}]"),
                         Item::Game { name, index, value } => format!("{name} {index} {value}"),
@@ -433,17 +465,17 @@ mod tests {
             assert_eq!(
                 seen,
                 [
-                    "a opened",
+                    "a opened (0)",
                     "a warning[encoding]",
-                    "a 1 ok",
+                    "a 1 (a 1) ok",
                     "b io: no such file",
-                    "c opened",
+                    "c opened (2)",
                     "c io: disk on fire",
-                    "d opened",
-                    "d 1 empty_input",
-                    "e opened",
+                    "d opened (3)",
+                    "d warning[empty_input]",
+                    "e opened (4)",
                     "e warning[encoding]",
-                    "e 1 empty_input",
+                    "e warning[empty_input]",
                 ],
                 "threads {threads}"
             );

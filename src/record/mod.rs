@@ -62,7 +62,8 @@ pub use written::{
 use std::io::BufRead;
 
 /// Read every game of a stream, one at a time (see [`GameSplitter`] for how games are cut).
-/// An input with no game at all yields one `empty_input` error.
+/// An input with no game at all (empty, or only blanks and comments) yields one `empty_input`
+/// error.
 pub fn read_records<R: BufRead>(reader: R) -> Records<R> {
     Records {
         splitter: GameSplitter::new(reader),

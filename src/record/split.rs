@@ -35,7 +35,7 @@ const MAX_LEAD: usize = 64 * 1024;
 /// A game begins at a line whose first non-blank character is `[` (a tag pair) once the
 /// current game has had movetext (anything that is not blank, a tag pair or a comment). A `[`
 /// inside a `{comment}`, a `; comment` or a tag value does not count. The bytes are not checked
-/// for UTF-8 here; the parser does that.
+/// for UTF-8 here; the parser does that. An input of only blanks and comments gives no game.
 ///
 /// Memory is bounded by the largest game (and by the limit, [`MAX_GAME_BYTES`] by default):
 /// lines are never read whole.
@@ -72,6 +72,9 @@ struct State {
     lead: Vec<u8>,
     line_start: usize,
     seen_movetext: bool,
+    /// The current game has a tag pair (with `seen_movetext`: it is not only blanks and
+    /// comments).
+    seen_tag: bool,
 }
 
 impl<R: BufRead> GameSplitter<R> {
@@ -133,6 +136,7 @@ impl State {
             lead: Vec::new(),
             line_start: 0,
             seen_movetext: false,
+            seen_tag: false,
         }
     }
 
@@ -201,7 +205,10 @@ impl State {
         match b {
             b'{' => self.in_brace = true,
             b';' => self.in_line_comment = true,
-            b'[' => self.in_tag = true,
+            b'[' => {
+                self.in_tag = true;
+                self.seen_tag = true;
+            }
             b']' if self.in_tag => self.in_tag = false,
             b'"' if self.in_tag => self.in_string = true,
             b' ' | b'\t' | b'\r' | 0x0B | 0x0C => {}
@@ -232,9 +239,13 @@ impl State {
         let (offset, line) = (self.game_offset, self.game_line);
         let overflow = std::mem::replace(&mut self.overflow, false);
         let index = self.games;
+        // Only blanks and comments: no game (this can only be a whole input, since a game
+        // ends where a tag pair follows movetext).
+        let blank = !self.seen_movetext && !self.seen_tag && !self.in_brace;
         self.game_offset = next_offset;
         self.game_line = self.line;
         self.seen_movetext = false;
+        self.seen_tag = false;
         if overflow {
             self.games += 1;
             let e = RecordError::new(
@@ -249,7 +260,7 @@ impl State {
             .with_position(Some(LineCol { line, column: 1 }));
             return Some(Err(e));
         }
-        if bytes.is_empty() {
+        if bytes.is_empty() || blank {
             return None;
         }
         self.games += 1;

@@ -28,7 +28,7 @@ pub const PLY_COLUMNS: [&str; 17] = [
 ];
 
 /// Columns of the per-game table.
-pub const GAME_COLUMNS: [&str; 12] = [
+pub const GAME_COLUMNS: [&str; 13] = [
     "file",
     "game",
     "variant",
@@ -37,6 +37,7 @@ pub const GAME_COLUMNS: [&str; 12] = [
     "black",
     "white",
     "result",
+    "outcome",
     "plies",
     "termination",
     "valid",
@@ -147,15 +148,6 @@ pub fn game_fields(
             .unwrap_or_default()
             .to_string()
     };
-    let result = report
-        .and_then(|r| r.outcome)
-        .map(|o| o.result().to_string())
-        .or_else(|| {
-            record
-                .and_then(|r| r.result)
-                .map(|r| r.value.as_str().to_string())
-        })
-        .unwrap_or_else(|| tag("Result"));
     // `black` is the first mover, whichever convention the record's tags follow.
     let players = record.map(Players::of).unwrap_or(Players {
         first: None,
@@ -172,7 +164,11 @@ pub fn game_fields(
         tag("Date"),
         players.first.unwrap_or_default().to_string(),
         players.second.unwrap_or_default().to_string(),
-        result,
+        record
+            .and_then(result_as_written)
+            .unwrap_or_default()
+            .to_string(),
+        report.and_then(outcome).unwrap_or_default().to_string(),
         report.map(|r| r.main_plies).unwrap_or(0).to_string(),
         report
             .and_then(|r| r.outcome)
@@ -183,8 +179,28 @@ pub fn game_fields(
     ]
 }
 
+/// The result a record states, as written: its Result tag, else the result written after the
+/// moves (`1. SP-8g 1-0`); `None` when it states neither.
+pub fn result_as_written(record: &Record) -> Option<&str> {
+    record
+        .tag("Result")
+        .or_else(|| record.result.map(|r| r.value.as_str()))
+}
+
+/// What the replay found a game's result to be: `1-0`, `0-1` or `1/2-1/2` when its moves end
+/// the game (checkmate, a King captured, repetition...), `*` when they do not; `None` when
+/// the replay stopped at an error before the game ended (then nobody knows).
+pub fn outcome(report: &Report) -> Option<&'static str> {
+    match report.outcome {
+        Some(o) => Some(o.result()),
+        None => report.valid().then_some("*"),
+    }
+}
+
 /// A whole game as one JSON object: tags (as written), the players (`black` the first mover,
-/// `white` the second, whichever convention the tags follow), result, and every main-line ply.
+/// `white` the second, whichever convention the tags follow), the `result` (as written, see
+/// [`result_as_written`]) and the `outcome` (what the moves decide, see [`outcome`]), and every main-line
+/// ply.
 pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, style: Style) -> Value {
     let players = Players::of(record);
     let tags: Vec<Value> = record
@@ -192,10 +208,6 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         .iter()
         .map(|t| json!([t.name, t.value]))
         .collect();
-    let result = report
-        .outcome
-        .map(|o| o.result().to_string())
-        .or_else(|| record.result.map(|r| r.value.as_str().to_string()));
     json!({
         "file": file,
         "game": game,
@@ -204,7 +216,8 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         "black": players.first,
         "white": players.second,
         "start": report.start().map(|s| s.position_string()),
-        "result": result,
+        "result": result_as_written(record),
+        "outcome": outcome(report),
         "termination": report.outcome.map(|o| o.termination.name()),
         "plies": report.main_plies,
         "moves": plies(record, report, style).iter().map(ply_json).collect::<Vec<_>>(),

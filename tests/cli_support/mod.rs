@@ -77,3 +77,39 @@ pub fn shift_jis(text: &str) -> Vec<u8> {
     assert!(!unmappable);
     bytes.into_owned()
 }
+
+/// The arguments of an example command line as shown in a help text or the README
+/// (`kifu convert game.psn --to csv   # a comment`): what follows `kifu`, up to a comment, a
+/// pipe or a redirection, split at blanks, '…' kept together. None for a line that runs
+/// something else, or a placeholder (`kifu COMMAND --help`).
+pub fn example_words(line: &str) -> Option<Vec<String>> {
+    let line = line.trim();
+    let line = match line.rsplit_once("| kifu ") {
+        Some((_, rest)) => rest,
+        None => line.strip_prefix("kifu ")?,
+    };
+    let line = line.split(['#', '|', '>', '<']).next()?;
+    let mut words = Vec::new();
+    for (i, part) in line.split('\'').enumerate() {
+        if i % 2 == 1 {
+            words.push(part.to_string());
+        } else {
+            words.extend(part.split_whitespace().map(String::from));
+        }
+    }
+    (words.first().map(String::as_str) != Some("COMMAND")).then_some(words)
+}
+
+/// Runs kifu with `words` in `dir` (standard input empty) and says whether the argument
+/// parser took them: Err with its message when it refused them as a usage error.
+pub fn parses(words: &[String], dir: &Path) -> Result<(), String> {
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut c = command(&words);
+    c.current_dir(dir);
+    let e = err(&run(c, Some(b"")));
+    if e.starts_with("error:") || e.contains("\nUsage:") {
+        Err(format!("`kifu {}` is refused: {e}", words.join(" ")))
+    } else {
+        Ok(())
+    }
+}

@@ -268,36 +268,3 @@ fn wa_games() -> Vec<String> {
     games.push(again + "\n");
     games
 }
-
-/// The README's examples of `kifu <command>` with their output: the lines of its ``` blocks
-/// that start with `$ kifu <command>`, each with the lines up to the next `$ ` or the block's
-/// end. The arguments are split at spaces, '…' quoting kept together.
-pub fn readme_examples(command: &str) -> Vec<(Vec<String>, String)> {
-    let readme = fixture("README.md");
-    let mut out: Vec<(Vec<String>, String)> = Vec::new();
-    let mut current: Option<(Vec<String>, String)> = None;
-    let prefix = format!("$ kifu {command} ");
-    for line in readme.lines() {
-        let ends = line.starts_with("```") || line.starts_with("$ ");
-        if ends && let Some(done) = current.take() {
-            out.push(done);
-        }
-        if let Some(rest) = line.strip_prefix("$ kifu ")
-            && line.starts_with(&prefix)
-        {
-            let mut args = Vec::new();
-            for (i, part) in rest.split('\'').enumerate() {
-                if i % 2 == 1 {
-                    args.push(part.to_string());
-                } else {
-                    args.extend(part.split_whitespace().map(String::from));
-                }
-            }
-            current = Some((args, String::new()));
-        } else if let Some((_, text)) = current.as_mut() {
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    out
-}
