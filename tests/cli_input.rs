@@ -182,7 +182,7 @@ fn undecodable_bytes_name_the_encodings_tried() {
 }
 
 /// A tree with hidden files and folders, links to a file and to a folder, and ignore files.
-fn tree(name: &str) -> std::path::PathBuf {
+fn tree(name: &str) -> common::files::Scratch {
     let dir = scratch(name);
     let root = dir.join("games");
     let other = dir.join("elsewhere");

@@ -1,6 +1,8 @@
 //! `kifu convert`: lossless, idempotent, every notation and rank style; CSV and JSON; errors.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
@@ -25,11 +27,9 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kifu-convert-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A scratch directory, removed when the test ends.
+fn temp_dir(name: &str) -> common::files::Scratch {
+    common::files::scratch(&format!("convert-{name}"))
 }
 
 const GUFU: &str = "[Event \"t\"]\n[Variant \"Gufu\"]\n[Result \"0-1\"]\n\n\
@@ -415,7 +415,7 @@ mod cli_support;
 /// A scratch directory with a valid game, an invalid one, one whose Result tag contradicts
 /// the game (a warning), a Shift_JIS file (a warning) and an empty file; the paths, with a
 /// missing file among them.
-fn mixed_inputs(name: &str) -> (PathBuf, Vec<String>) {
+fn mixed_inputs(name: &str) -> (common::files::Scratch, Vec<String>) {
     let dir = temp_dir(name);
     let write = |file: &str, bytes: &[u8]| {
         let p = dir.join(file);

@@ -819,14 +819,14 @@ impl Output {
         let target = cwd.join(args.get(at + 1)?);
         let scratch = std::env::temp_dir();
         let mut root = target.parent()?;
-        // The scratch directory of the test: the topmost kifu-hostile-* directory above it.
+        // The scratch directory of the test: the topmost one (`files::PREFIX`) above it.
         while let Some(p) = root.parent()
             && p != scratch
         {
             root = p;
         }
         let name = root.file_name()?.to_string_lossy();
-        if root.parent() != Some(scratch.as_path()) || !name.starts_with("kifu-hostile-") {
+        if root.parent() != Some(scratch.as_path()) || !name.starts_with(common::files::PREFIX) {
             return None;
         }
         let rel = target.strip_prefix(root).ok()?.to_path_buf();
@@ -1345,6 +1345,15 @@ fn sane_catches_what_it_promises() {
             .collect()
     };
     let root = scratch("sane");
+    // A target inside a scratch directory is watched (the checks below then apply to real
+    // runs); one elsewhere is not.
+    let target = root.join("x.psn");
+    let watched = |t: &Path| {
+        let args = [OsStr::new("convert"), OsStr::new("-o"), t.as_os_str()];
+        Output::watch(&args, manifest()).is_some()
+    };
+    assert!(watched(&target));
+    assert!(!watched(&std::env::temp_dir().join("x.psn")));
     std::fs::write(root.join("whole.svg"), svg).unwrap();
     std::fs::write(root.join("half.svg"), &svg[..30]).unwrap();
     let with_output = |args: &str, code: i32, target: &str, before: Tree, after: Tree| {

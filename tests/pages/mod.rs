@@ -9,20 +9,7 @@ use kifu::rules::Position;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A scratch directory (`common::files::scratch`) removed when dropped.
-pub struct Scratch(pub PathBuf);
-
-impl Scratch {
-    pub fn new(name: &str) -> Scratch {
-        Scratch(crate::common::files::scratch(name))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub use crate::common::files::Scratch;
 
 pub fn kifu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
