@@ -14,21 +14,9 @@ use kifu::record::{
 };
 use kifu::replay::{self, Options, Report};
 
-/// What an input yields, in order.
-pub enum Item {
-    /// Something to say about the whole input, before its games: how it was decoded (a file
-    /// that is not UTF-8, read as Shift_JIS). `kind` names it as a diagnostic's kind does.
-    Warning { kind: &'static str, message: String },
-    /// A game (or what the splitter found wrong with it: a game too large), numbered from 1.
-    Game {
-        index: usize,
-        chunk: Result<GameChunk, RecordError>,
-    },
-    /// Reading failed (the message says why); the input ends here.
-    Io(String),
-}
-
-/// An input's games, read one at a time (one game in memory), from its text decoded to UTF-8.
+/// An input's games, read one at a time (one game in memory), from its text decoded to UTF-8,
+/// as [`scan::Read`] items: the decoder's warning first, then the games, or the reading error
+/// that ends the input.
 pub struct Games {
     splitter: GameSplitter<Reader>,
     /// The decoder's warning, not yet yielded.
@@ -58,11 +46,11 @@ impl Games {
 }
 
 impl Iterator for Games {
-    type Item = Item;
+    type Item = scan::Read;
 
-    fn next(&mut self) -> Option<Item> {
+    fn next(&mut self) -> Option<scan::Read> {
         if let Some(message) = self.warning.take() {
-            return Some(Item::Warning {
+            return Some(scan::Read::Warning {
                 kind: "encoding",
                 message,
             });
@@ -73,11 +61,11 @@ impl Iterator for Games {
         match self.splitter.next()? {
             Err(e) if e.kind == ErrorKind::Io => {
                 self.failed = true;
-                Some(Item::Io(e.message))
+                Some(scan::Read::Failed(e.message))
             }
             chunk => {
                 self.count += 1;
-                Some(Item::Game {
+                Some(scan::Read::Game {
                     index: self.count,
                     chunk,
                 })
@@ -105,14 +93,7 @@ pub fn for_scan(
         };
         let name = input.display();
         match open(input, encoding) {
-            Ok(games) => scan::Input::Opened {
-                name,
-                games: games.map(|item| match item {
-                    Item::Warning { kind, message } => scan::Read::Warning { kind, message },
-                    Item::Game { index, chunk } => scan::Read::Game { index, chunk },
-                    Item::Io(message) => scan::Read::Failed(message),
-                }),
-            },
+            Ok(games) => scan::Input::Opened { name, games },
             Err(e) => scan::Input::Failed {
                 name,
                 message: e.to_string(),

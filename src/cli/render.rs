@@ -6,6 +6,7 @@ use super::inputs::Input;
 use super::load::{self, Loaded};
 use super::output::{Failure, Target, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
+use kifu::collection::scan;
 use kifu::encoding::Choice;
 use kifu::notation::{self, Notate};
 use kifu::record::Record;
@@ -205,18 +206,20 @@ fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Res
         load::open(input, Choice::Auto).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
     for item in &mut games {
         match item {
-            load::Item::Warning { kind, message } => {
+            scan::Read::Warning { kind, message } => {
                 eprintln!("{name}: warning[{kind}]: {message}")
             }
-            load::Item::Io(message) => return Err(Fail(format!("{name}: error[io]: {message}"))),
-            load::Item::Game { index, chunk } if index as u64 == a.game => {
+            scan::Read::Failed(message) => {
+                return Err(Fail(format!("{name}: error[io]: {message}")));
+            }
+            scan::Read::Game { index, chunk } if index as u64 == a.game => {
                 let g = load::load(chunk, index, opts, false);
                 return match g.record {
                     Some(_) => Ok(g),
                     None => Err(Fail(g.errors.iter().map(|d| d.human(name)).collect())),
                 };
             }
-            load::Item::Game { .. } => {}
+            scan::Read::Game { .. } => {}
         }
     }
     Err(Fail(match games.games_read() {
