@@ -62,7 +62,8 @@ pub struct Args {
     /// Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the
+    /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
     #[command(flatten)]

@@ -69,7 +69,8 @@ pub struct Args {
     /// status 2) leaves every old file as it was. Default: standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the
+    /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
     /// How the replay page's board looks (--to html).

@@ -45,7 +45,8 @@ pub struct Args {
     /// How many openings and players to list (the most frequent).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the
+    /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v', value_name = "V")]
     variant: Option<Variant>,
     #[command(flatten)]

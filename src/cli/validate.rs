@@ -32,7 +32,8 @@ Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,
-    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu.
+    /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the
+    /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
     #[command(flatten)]
