@@ -264,9 +264,121 @@ fn step(sq: Square, dx: i8, dy: i8) -> Option<Square> {
 const SPAN: i8 = 10;
 const DELTA_SIDE: usize = (2 * SPAN + 1) as usize;
 
-/// The slot of a difference `(dx, dy)` between two squares in [`FormTable::by_delta`].
+/// The slot of a difference `(dx, dy)` between two squares in [`DELTAS`].
 fn delta_slot(dx: i8, dy: i8) -> usize {
     (dy + SPAN) as usize * DELTA_SIDE + (dx + SPAN) as usize
+}
+
+/// Column (0 = left) and row (0 = top) of each square of the board, by table (no division).
+static COL_ROW: [(i8, i8); NSQ] = {
+    let mut t = [(0i8, 0i8); NSQ];
+    let mut sq = 0;
+    while sq < NSQ {
+        t[sq] = (
+            (sq % WA.files as usize) as i8,
+            (sq / WA.files as usize) as i8,
+        );
+        sq += 1;
+    }
+    t
+};
+
+/// For each square and unit direction ([`DIRS`]): the squares beyond it in that direction, to
+/// the edge of the board (bit `i` stands for `Square(i)`).
+static RAYS: [[u128; 8]; NSQ] = {
+    let mut t = [[0u128; 8]; NSQ];
+    let (w, h) = (WA.files as i16, WA.ranks as i16);
+    let mut sq = 0;
+    while sq < NSQ {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = (DIRS[d].0 as i16, DIRS[d].1 as i16);
+            let (mut c, mut r) = (sq as i16 % w + dx, sq as i16 / w + dy);
+            while c >= 0 && r >= 0 && c < w && r < h {
+                t[sq][d] |= 1u128 << (r * w + c);
+                c += dx;
+                r += dy;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// What the difference between two squares is: a leap of [`LEAPS`] (its bit, or 0) and a
+/// line ([`DIRS`] index, or 8 when the squares are not on one line) with its length.
+#[derive(Clone, Copy)]
+struct Delta {
+    leap_bit: u16,
+    dir: u8,
+    dist: u8,
+}
+
+static DELTAS: [Delta; DELTA_SIDE * DELTA_SIDE] = {
+    let none = Delta {
+        leap_bit: 0,
+        dir: 8,
+        dist: 0,
+    };
+    let mut t = [none; DELTA_SIDE * DELTA_SIDE];
+    let mut i = 0;
+    while i < DELTA_SIDE * DELTA_SIDE {
+        let dx = (i % DELTA_SIDE) as i8 - SPAN;
+        let dy = (i / DELTA_SIDE) as i8 - SPAN;
+        let mut l = 0;
+        while l < LEAPS.len() {
+            if LEAPS[l].0 == dx && LEAPS[l].1 == dy {
+                t[i].leap_bit = 1 << l;
+            }
+            l += 1;
+        }
+        let (ax, ay) = (dx.abs(), dy.abs());
+        if !(dx == 0 && dy == 0) && (ax == 0 || ay == 0 || ax == ay) {
+            let unit = (dx.signum(), dy.signum());
+            let mut d = 0;
+            while d < 8 {
+                if DIRS[d].0 == unit.0 && DIRS[d].1 == unit.1 {
+                    t[i].dir = d as u8;
+                }
+                d += 1;
+            }
+            t[i].dist = if ax > ay { ax } else { ay } as u8;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The difference from `a` to `b` (squares of the board).
+#[inline]
+fn delta(a: Square, b: Square) -> Delta {
+    let (ac, ar) = COL_ROW[a.index()];
+    let (bc, br) = COL_ROW[b.index()];
+    DELTAS[delta_slot(bc - ac, br - ar)]
+}
+
+/// The squares strictly between `a` and the square `to` beyond it in direction `dir`.
+#[inline]
+fn between(a: Square, to: Square, dir: usize) -> u128 {
+    RAYS[a.index()][dir] & !RAYS[to.index()][dir] & !(1u128 << to.index())
+}
+
+/// The square of `set` (not empty, all on one ray in direction `dir`) nearest the ray's start.
+#[inline]
+fn nearest(set: u128, dir: usize) -> Square {
+    // Directions 2 to 5 ((1, 0), (1, 1), (0, 1), (-1, 1)) go to higher square numbers.
+    Square(if (2..=5).contains(&dir) {
+        set.trailing_zeros() as u8
+    } else {
+        127 - set.leading_zeros() as u8
+    })
+}
+
+/// The direction opposite `dir`.
+#[inline]
+fn back(dir: usize) -> usize {
+    (dir + 4) % 8
 }
 
 /// Precomputed movement of one form (kind × promoted) for one colour.
@@ -276,9 +388,7 @@ struct FormTable {
     slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
     leaps: u16,
-    /// For each difference between two squares (see [`delta_slot`]): bit i set when
-    /// `rays[i]` covers it on an empty board (how far the board lets it go aside).
-    by_delta: Box<[u32; DELTA_SIDE * DELTA_SIDE]>,
+
     /// For each square: the squares from which the form reaches it on an empty board.
     reach_to: Box<[u128; NSQ]>,
 }
@@ -314,19 +424,7 @@ fn tables() -> &'static [[FormTable; 2]] {
                             leaps |= 1 << i;
                         } else {
                             let i = DIRS.iter().position(|&v| v == (r.dx, r.dy)).expect("unit");
-                            slide[i] = r.range;
-                        }
-                    }
-                    assert!(rays.len() <= 32, "at most 32 rays per piece");
-                    let mut by_delta = Box::new([0u32; DELTA_SIDE * DELTA_SIDE]);
-                    for (i, r) in rays.iter().enumerate() {
-                        let (mut x, mut y) = (0i8, 0i8);
-                        for _ in 0..r.range {
-                            (x, y) = (x + r.dx, y + r.dy);
-                            if x.abs() > SPAN || y.abs() > SPAN {
-                                break;
-                            }
-                            by_delta[delta_slot(x, y)] |= 1 << i;
+                            slide[i] = slide[i].max(r.range);
                         }
                     }
                     let mut reach_to = Box::new([0u128; NSQ]);
@@ -346,7 +444,6 @@ fn tables() -> &'static [[FormTable; 2]] {
                         rays,
                         slide,
                         leaps,
-                        by_delta,
                         reach_to,
                     }
                 };

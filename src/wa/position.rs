@@ -1,8 +1,8 @@
 //! A Wa shogi position and its legal moves.
 
 use super::{
-    DIRS, Kind, LEAPS, Move, NKINDS, Piece, Variant, delta_slot, in_zone, last_rank, square_list,
-    step, table,
+    Kind, LEAPS, Move, NKINDS, Piece, RAYS, Variant, back, between, delta, in_zone, last_rank,
+    nearest, square_list, step, table,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
@@ -161,6 +161,12 @@ impl Position {
         self.fullmove
     }
 
+    /// The occupied squares.
+    #[inline]
+    fn occ(&self) -> u128 {
+        self.occupied[0] | self.occupied[1]
+    }
+
     pub(crate) fn put(&mut self, sq: Square, p: Option<Piece>) {
         if let Some(old) = self.board[sq.index()] {
             self.zobrist ^= zpiece(sq, old);
@@ -210,23 +216,20 @@ impl Position {
         vacated: Option<Square>,
         found: &mut impl FnMut(Square) -> bool,
     ) -> bool {
-        for (i, &(dx, dy)) in DIRS.iter().enumerate() {
-            // The attacker moves in the opposite direction: index i + 4.
-            let back = (i + 4) % 8;
-            let mut cur = sq;
-            let mut dist = 0u8;
-            while let Some(s) = step(cur, dx, dy) {
-                dist += 1;
-                cur = s;
-                if Some(s) == vacated {
-                    continue;
-                }
-                if let Some(p) = self.board[s.index()] {
-                    if p.color == by && table(p).slide[back] >= dist && found(s) {
-                        return true;
-                    }
-                    break;
-                }
+        let occ = self.occ() & !vacated.map_or(0, |v| 1u128 << v.index());
+        for (dir, ray) in RAYS[sq.index()].iter().enumerate() {
+            // The first piece on each line from `sq`, if it slides back along it far enough.
+            let on = ray & occ;
+            if on == 0 {
+                continue;
+            }
+            let s = nearest(on, dir);
+            if let Some(p) = self.board[s.index()]
+                && p.color == by
+                && table(p).slide[back(dir)] >= delta(sq, s).dist
+                && found(s)
+            {
+                return true;
             }
         }
         for (i, &(dx, dy)) in LEAPS.iter().enumerate() {
@@ -550,34 +553,23 @@ impl Position {
     /// Whether moving the piece on `from` to `to` uncovers an attack on the King on `k` by a
     /// sliding piece behind `from` (leaps cannot be uncovered: they are never blocked).
     fn uncovers_attack(&self, k: Square, from: Square, to: Square) -> bool {
-        let (kc, kr) = WA.col_row(k);
-        let (fc, fr) = WA.col_row(from);
-        let (ddx, ddy) = (fc - kc, fr - kr);
-        if !(ddx == 0 || ddy == 0 || ddx.abs() == ddy.abs()) {
+        let dir = delta(k, from).dir as usize;
+        if dir >= 8 {
             return false;
         }
-        let dir = (ddx.signum(), ddy.signum());
-        let Some(i) = DIRS.iter().position(|&d| d == dir) else {
+        // The first piece on the line from the King once the move is made.
+        let occ = (self.occ() & !(1u128 << from.index())) | 1u128 << to.index();
+        let on = RAYS[k.index()][dir] & occ;
+        if on == 0 {
             return false;
-        };
-        let back = (i + 4) % 8;
-        let enemy = self.turn.opponent();
-        let mut cur = k;
-        let mut dist = 0u8;
-        while let Some(s) = step(cur, dir.0, dir.1) {
-            dist += 1;
-            cur = s;
-            if s == to {
-                return false; // the moving piece itself blocks the line
-            }
-            if s == from {
-                continue;
-            }
-            if let Some(p) = self.board[s.index()] {
-                return p.color == enemy && table(p).slide[back] >= dist;
-            }
         }
-        false
+        let s = nearest(on, dir);
+        if s == to {
+            return false; // the moving piece itself blocks the line
+        }
+        self.board[s.index()].is_some_and(|p| {
+            p.color == self.turn.opponent() && table(p).slide[back(dir)] >= delta(k, s).dist
+        })
     }
 
     /// Whether the side to move has at least one legal move.
@@ -600,40 +592,22 @@ impl Position {
     /// Whether `p` on `from` reaches `to` by one of its moves on an empty board (None if not),
     /// and if so the first piece in the way (Some(None): the way is clear). When several rays
     /// reach `to`: clear if one of them is, else the blocker on the last of them.
+    #[inline]
     fn path_to(&self, p: Piece, from: Square, to: Square) -> Option<Option<Square>> {
         if from.index() >= N || to.index() >= N {
             return None;
         }
         let t = table(p);
-        let (fc, fr) = WA.col_row(from);
-        let (tc, tr) = WA.col_row(to);
-        // Only the rays that cover the difference are walked, and only up to `to`.
-        let mut rays = t.by_delta[delta_slot(tc - fc, tr - fr)];
-        let mut found = None;
-        while rays != 0 {
-            let r = &t.rays[rays.trailing_zeros() as usize];
-            rays &= rays - 1;
-            if r.jump {
-                return Some(None);
-            }
-            let mut cur = from;
-            let mut blocker = None;
-            while let Some(s) = step(cur, r.dx, r.dy) {
-                if s == to {
-                    break;
-                }
-                if self.board[s.index()].is_some() {
-                    blocker = Some(s);
-                    break;
-                }
-                cur = s;
-            }
-            if blocker.is_none() {
-                return Some(None);
-            }
-            found = Some(blocker);
+        let d = delta(from, to);
+        if t.leaps & d.leap_bit != 0 {
+            return Some(None);
         }
-        found
+        let dir = d.dir as usize;
+        if dir >= 8 || t.slide[dir] < d.dist {
+            return None;
+        }
+        let on = between(from, to, dir) & self.occ();
+        Some((on != 0).then(|| nearest(on, dir)))
     }
 
     /// The rules a move must satisfy, game over aside: like [`check`](rules::Position::check) but without
@@ -730,27 +704,17 @@ impl Position {
     /// Whether the first piece on the line from `k` through `through` (if they are aligned)
     /// belongs to `by` and slides far enough to reach `k`.
     fn line_attack_through(&self, k: Square, through: Square, by: Color) -> bool {
-        let (kc, kr) = WA.col_row(k);
-        let (fc, fr) = WA.col_row(through);
-        let (ddx, ddy) = (fc - kc, fr - kr);
-        if (ddx, ddy) == (0, 0) || !(ddx == 0 || ddy == 0 || ddx.abs() == ddy.abs()) {
+        let dir = delta(k, through).dir as usize;
+        if dir >= 8 {
             return false;
         }
-        let dir = (ddx.signum(), ddy.signum());
-        let Some(i) = DIRS.iter().position(|&d| d == dir) else {
+        let on = RAYS[k.index()][dir] & self.occ();
+        if on == 0 {
             return false;
-        };
-        let back = (i + 4) % 8;
-        let mut cur = k;
-        let mut dist = 0u8;
-        while let Some(s) = step(cur, dir.0, dir.1) {
-            dist += 1;
-            cur = s;
-            if let Some(q) = self.board[s.index()] {
-                return q.color == by && table(q).slide[back] >= dist;
-            }
         }
-        false
+        let s = nearest(on, dir);
+        self.board[s.index()]
+            .is_some_and(|q| q.color == by && table(q).slide[back(dir)] >= delta(k, s).dist)
     }
 
     /// Carries out a move without updating `checked`.
@@ -926,6 +890,103 @@ mod tests {
                         "game {game} ply {ply} {p:?} {to:?}"
                     );
                 }
+            }
+        });
+    }
+
+    /// The reference for `path_to`: every ray of the piece walked square by square.
+    fn path_walk(pos: &Position, p: Piece, from: Square, to: Square) -> Option<Option<Square>> {
+        let mut found = None;
+        for r in &table(p).rays {
+            let (mut cur, mut blocker) = (from, None);
+            for _ in 0..r.range {
+                let Some(s) = step(cur, r.dx, r.dy) else {
+                    break;
+                };
+                if s == to {
+                    if r.jump || blocker.is_none() {
+                        return Some(None);
+                    }
+                    found = Some(blocker);
+                    break;
+                }
+                if blocker.is_none() && pos.board[s.index()].is_some() {
+                    blocker = Some(s);
+                }
+                cur = s;
+            }
+        }
+        found
+    }
+
+    fn every_piece() -> impl Iterator<Item = Piece> {
+        Kind::all().flat_map(|kind| {
+            [false, true].into_iter().flat_map(move |promoted| {
+                [Color::Black, Color::White].map(|color| Piece {
+                    color,
+                    kind,
+                    promoted,
+                })
+            })
+        })
+    }
+
+    /// The line tables (`path_to`, attackers) agree with walking the pieces' rays on the board,
+    /// for every piece face, from every occupied square (and a few empty ones) to every square.
+    #[test]
+    fn lines_match_the_ray_walk() {
+        along_random_games(3, 4, |pos, game, ply| {
+            if ply % 60 != 17 {
+                return;
+            }
+            let froms: Vec<Square> = (0..N as u8)
+                .map(Square)
+                .filter(|s| pos.board[s.index()].is_some() || s.0 % 13 == 0)
+                .collect();
+            for p in every_piece() {
+                for &from in &froms {
+                    for to in (0..N as u8).map(Square) {
+                        assert_eq!(
+                            pos.path_to(p, from, to),
+                            path_walk(pos, p, from, to),
+                            "game {game} ply {ply} {p:?} {from:?} {to:?}"
+                        );
+                    }
+                }
+            }
+            for sq in (0..N as u8).map(Square) {
+                for by in [Color::Black, Color::White] {
+                    let walked: Vec<Square> = (0..N as u8)
+                        .map(Square)
+                        .filter(|&s| {
+                            pos.board[s.index()].is_some_and(|q| {
+                                q.color == by && path_walk(pos, q, s, sq) == Some(None)
+                            })
+                        })
+                        .collect();
+                    assert_eq!(
+                        pos.attackers(sq, by),
+                        walked,
+                        "game {game} ply {ply} {sq:?}"
+                    );
+                }
+            }
+        });
+    }
+
+    /// A move is refused for leaving the King attacked exactly when, played on a copy, it
+    /// does: for every move the pieces allow, along random games.
+    #[test]
+    fn king_safety_matches_a_played_copy() {
+        along_random_games(13, 40, |pos, game, ply| {
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            for m in &pseudo {
+                let mut next = pos.clone();
+                next.apply(m);
+                let exposed = next.is_in_check_of(pos.turn);
+                let refused = pos.final_rules(m) == Err(IllegalMove::LeavesKingInCheck);
+                assert_eq!(refused, exposed, "game {game} ply {ply} {m:?}");
             }
         });
     }
