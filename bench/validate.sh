@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Validation throughput: `kifu validate` on a ~100 MB Wa corpus against chess validators
 # (pgn-extract, pgn-reader + shakmaty) on a chess PGN corpus of the same byte size, and `wc -l`
-# as the floor. Release build, same machine, medians of RUNS runs. See bench/README.md.
+# as the floor. Release build, same machine, medians of RUNS interleaved rounds (each runs every tool once). See bench/README.md.
 #
-# Usage: bench/validate.sh [RUNS]            (default 5 timed runs per tool, after one warm-up)
+# Usage: bench/validate.sh [RUNS]            (default 5 rounds, after one warm-up run)
 #        bench/validate.sh --memory [COPIES] (peak RSS of kifu validate on COPIES x the Wa corpus,
 #                                             default 10 = ~1 GB, built in $TMPDIR or /tmp and
 #                                             deleted afterwards)
@@ -142,17 +142,43 @@ time_of() {
   awk 'END { print $1 + $2 }' "$tfile"
 }
 
-declare -A secs cpus mbs
+declare -A secs cpus mbs cmds walls cpuls
 rows=()
-# bench KEY LABEL CORPUS BYTES PLIES CMD...: RUNS timed runs (after the warm-up runs below)
+keys=()
+# bench KEY LABEL CORPUS BYTES PLIES CMD...: a tool to time (the runs come below)
 bench() {
-  local key=$1 label=$2 corpus=$3 bytes=$4 plies=$5 times; shift 5
-  log "$label: $runs runs"
-  times=$(for _ in $(seq "$runs"); do time_of "$@"; done)
-  secs[$key]=$(cut -d' ' -f1 <<<"$times" | median)
-  cpus[$key]=$(cut -d' ' -f2 <<<"$times" | median)
-  mbs[$key]=$(echo "$bytes / 1000000 / ${secs[$key]}" | bc -l)
+  local key=$1 label=$2 corpus=$3 bytes=$4 plies=$5; shift 5
+  cmds[$key]=$(printf '%q ' "$@")
+  keys+=("$key")
   rows+=("$key|$label|$corpus|$bytes|$plies")
+}
+# The timed runs are interleaved: each round runs every tool once, so that a slower spell of a
+# shared machine falls on all tools alike rather than on whichever ran then; the targets are
+# judged on the per-round ratios (their median), the table gives each tool's median.
+run_rounds() {
+  local r key t
+  for r in $(seq "$runs"); do
+    log "round $r of $runs"
+    for key in "${keys[@]}"; do
+      t=$(eval "time_of ${cmds[$key]}")
+      walls[$key]+="${t%% *}"$'\n'
+      cpuls[$key]+="${t##* }"$'\n'
+    done
+  done
+  for row in "${rows[@]}"; do
+    IFS='|' read -r key _ _ bytes _ <<<"$row"
+    secs[$key]=$(printf '%s' "${walls[$key]}" | median)
+    cpus[$key]=$(printf '%s' "${cpuls[$key]}" | median)
+    mbs[$key]=$(echo "$bytes / 1000000 / ${secs[$key]}" | bc -l)
+  done
+}
+# round_ratio A B: the median over rounds of (MB/s of A) / (MB/s of B), or - if one is missing
+declare -A bytes_of
+round_ratio() {
+  [[ -n ${walls[$1]:-} && -n ${walls[$2]:-} ]] || { echo -; return; }
+  paste <(printf '%s' "${walls[$1]}") <(printf '%s' "${walls[$2]}") |
+    awk -v ba="${bytes_of[$1]}" -v bb="${bytes_of[$2]}" '{ print (ba / $1) / (bb / $2) }' |
+    median | xargs printf '%.2f'
 }
 
 uptime_before=$(uptime)
@@ -187,6 +213,9 @@ fi
 bench reader "pgn-reader+shakmaty (1 thread)" chess "$chess_bytes" "${chess_plies:--}" "$chess_validate" "$chess"
 bench wcwa "wc -l (floor)" wa "$wa_bytes" - wc -l "$wa"
 bench wcchess "wc -l (floor)" chess "$chess_bytes" - wc -l "$chess"
+for row in "${rows[@]}"; do IFS='|' read -r key _ _ b _ <<<"$row"; bytes_of[$key]=$b; done
+log "timing: $runs rounds, each running every tool once"
+run_rounds
 uptime_after=$(uptime)
 
 # --- report ---------------------------------------------------------------------------------
@@ -196,7 +225,7 @@ ratio() { # a/b of MB/s, or - if missing
 }
 echo
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); nproc: $(nproc); CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-echo "load before: ${uptime_before##*load average: }; after: ${uptime_after##*load average: }; runs: $runs (medians)"
+echo "load before: ${uptime_before##*load average: }; after: ${uptime_after##*load average: }; runs: $runs interleaved rounds (medians)"
 echo "kifu: $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- src grammar 2>/dev/null || echo ' + uncommitted changes')"
 echo "wa corpus:    $wa: $wa_summary"
 echo "chess corpus: $chess_summary"
@@ -212,7 +241,8 @@ for row in "${rows[@]}"; do
 done
 echo
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "-") print "n/a"; else print (r + 0 >= t) ? "PASS" : "FAIL" }'; }
-r1=$(ratio kifu1 pgnx); r2=$(ratio kifu1 reader); r3=$(ratio kifu2 kifu1)
+# (per-round ratios, median over the rounds; the table's ratios are of the medians)
+r1=$(round_ratio kifu1 pgnx); r2=$(round_ratio kifu1 reader); r3=$(round_ratio kifu2 kifu1)
 echo "target: kifu -j1 >= 3x pgn-extract's MB/s:           ${r1}x  $(verdict "$r1" 3)"
 echo "target: kifu -j1 >= 0.5x the pgn-reader validator's:   ${r2}x  $(verdict "$r2" 0.5)"
 echo "target: kifu -j2 / -j1 speed-up >= 1.8x:               ${r3}x  $(verdict "$r3" 1.8)"
