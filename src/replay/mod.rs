@@ -135,25 +135,43 @@ pub struct Problem {
 }
 
 /// A failure while resolving or checking one move (the driver adds where and which ply).
+/// Boxed: the hot path returns `Result<Move, Fail>` in registers, whatever the failure holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Fail {
+pub(crate) struct Fail(Box<FailData>);
+
+/// What a [`Fail`] holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FailData {
     pub kind: ProblemKind,
     pub message: String,
     pub help: Option<String>,
 }
 
+impl std::ops::Deref for Fail {
+    type Target = FailData;
+    fn deref(&self) -> &FailData {
+        &self.0
+    }
+}
+
 impl Fail {
+    #[cold]
     pub(crate) fn new(kind: impl Into<ProblemKind>, message: impl Into<String>) -> Fail {
-        Fail {
+        Fail(Box::new(FailData {
             kind: kind.into(),
             message: message.into(),
             help: None,
-        }
+        }))
     }
 
     pub(crate) fn help(mut self, help: impl Into<String>) -> Fail {
-        self.help = Some(help.into());
+        self.0.help = Some(help.into());
         self
+    }
+
+    /// What it holds, unboxed.
+    pub(crate) fn into_data(self) -> FailData {
+        *self.0
     }
 }
 
@@ -294,13 +312,16 @@ fn replay_from<G: Resolve>(
             Event::Move(id, node) => {
                 let Some(frame) = stack.last_mut() else { break };
                 let ply = ply_of(start, &frame.state);
-                let fail = |f: Fail| Problem {
-                    kind: f.kind,
-                    message: f.message,
-                    span: node.mv.span(),
-                    ply: Some(ply),
-                    mv: Some(node.mv.text().to_string()),
-                    help: f.help,
+                let fail = |f: Fail| {
+                    let f = f.into_data();
+                    Problem {
+                        kind: f.kind,
+                        message: f.message,
+                        span: node.mv.span(),
+                        ply: Some(ply),
+                        mv: Some(node.mv.text().to_string()),
+                        help: f.help,
+                    }
                 };
                 if let Some(n) = &node.number
                     && let Err(f) = check_number(n, &frame.state, &mut numbering)
@@ -352,6 +373,7 @@ fn replay_from<G: Resolve>(
                     && let Some(frame) = stack.last()
                     && let Err(f) = check_number(n, &frame.state, &mut numbering)
                 {
+                    let f = f.into_data();
                     report.errors.push(Problem {
                         kind: f.kind,
                         message: f.message,
