@@ -155,6 +155,31 @@ impl Movetext {
         id
     }
 
+    /// [`Movetext::push_move`] from a node's parts, nothing attached: the node is written
+    /// straight into the arena (the reader's path, once per move).
+    #[inline]
+    pub(crate) fn push_parts(
+        &mut self,
+        line: LineId,
+        number: Option<MoveNumber>,
+        mv: WrittenMove,
+        glyph: Option<Glyph>,
+        span: Span,
+    ) -> NodeId {
+        let id = NodeId(self.nodes.len());
+        self.lines[line.0].nodes.push(id);
+        self.nodes.push(Node {
+            line,
+            number,
+            mv,
+            glyph,
+            annotations: Vec::new(),
+            variations: Vec::new(),
+            span,
+        });
+        id
+    }
+
     /// Open a new (empty) variation as an alternative to `node`; returns its id.
     /// Panics if `node` is not from this movetext.
     pub fn push_variation(&mut self, node: NodeId, span: Span) -> LineId {

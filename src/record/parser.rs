@@ -18,7 +18,7 @@ use super::split::GameChunk;
 use super::token::{Collector, Decoded, Item, decode, digits_value};
 use super::{
     Annotation, Comment, CommentKind, Dots, GameResult, Glyph, LineId, MoveNumber, Movetext, Nag,
-    Node, Record, ResultToken, Tag, WrittenMove,
+    Record, ResultToken, Tag, WrittenMove,
 };
 use pest::Parser as _;
 use pest::error::{ErrorVariant, InputLocation};
@@ -550,14 +550,9 @@ impl<'s> Builder<'s> {
         self.movetext_token(span, "move")?;
         let number = self.pending_number.take();
         let start = number.map_or(span.start, |n| n.span.start);
-        let node = Node {
-            number,
-            glyph,
-            span: Span::new(start, span.end),
-            ..Node::new(mv)
-        };
         let line = self.current_line();
-        self.mt.push_move(line, node);
+        self.mt
+            .push_parts(line, number, mv, glyph, Span::new(start, span.end));
         Ok(())
     }
 
