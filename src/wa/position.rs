@@ -294,9 +294,17 @@ impl Position {
         if to.index() >= N {
             return self.origin_walk(p, to);
         }
-        let near = self.occupied[p.color.index()] & table(p).reach_to[to.index()];
+        let t = table(p);
+        let occ = self.occ();
+        let near = self.occupied[p.color.index()] & t.reach_to[to.index()];
         for s in square_list(near) {
-            if self.board[s.index()] == Some(p) && self.path_to(p, s, to) == Some(None) {
+            if self.board[s.index()] != Some(p) {
+                continue;
+            }
+            // `s` reaches `to` on an empty board: by a leap, or along a line that must be
+            // clear.
+            let d = delta(s, to);
+            if t.leaps & d.leap_bit != 0 || between(s, to, usize::from(d.dir) & 7) & occ == 0 {
                 out |= 1 << s.index();
             }
         }
