@@ -136,6 +136,11 @@ impl Piece {
         self.promoted
     }
 
+    /// The letters as bytes (ASCII capitals), e.g. `b"SP"` for `+SP`.
+    pub fn letter_bytes(&self) -> &[u8] {
+        &self.letters[..usize::from(self.len).min(2)]
+    }
+
     /// The letters, e.g. `"SP"` for `+SP`.
     pub fn letters(&self) -> &str {
         // Only ASCII capitals are ever stored.

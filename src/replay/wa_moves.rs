@@ -85,16 +85,23 @@ impl Names {
 
 /// The face a Hodges piece abbreviation names: kind and promoted.
 pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
-    let letters = piece.letters();
-    if piece.promoted() {
-        return Kind::from_abbr(letters)
-            .filter(|k| k.can_promote())
-            .map(|k| (k, true));
+    let (kind, by_alias) = match Kind::from_capitals(piece.letter_bytes()) {
+        Some(found) => found,
+        None => {
+            let letters = piece.letters();
+            match Kind::from_abbr(letters) {
+                Some(k) => (k, false),
+                None => (Kind::from_promoted_alias(letters)?, true),
+            }
+        }
+    };
+    match (by_alias, piece.promoted()) {
+        // `+GB` is no piece: an alias names a promoted face already.
+        (true, true) => None,
+        (true, false) => Some((kind, true)),
+        (false, true) => kind.can_promote().then_some((kind, true)),
+        (false, false) => Some((kind, false)),
     }
-    if let Some(k) = Kind::from_abbr(letters) {
-        return Some((k, false));
-    }
-    Kind::from_promoted_alias(letters).map(|k| (k, true))
 }
 
 /// What the marks say: promotion (Some(true) `+`, Some(false) `=`, None nothing) and whether

@@ -63,7 +63,7 @@ impl Kind {
 
     /// The kind with this (unpromoted) Hodges abbreviation.
     pub fn from_abbr(abbr: &str) -> Option<Kind> {
-        match abbr_slot(abbr) {
+        match abbr_slot(abbr.as_bytes()) {
             Some(i) => Kind::from_code(abbr_tables().abbr[i]),
             None => Kind::all().find(|k| k.row().face.abbr == abbr),
         }
@@ -77,10 +77,21 @@ impl Kind {
                 .as_ref()
                 .is_some_and(|p| p.alias == Some(alias))
         };
-        match abbr_slot(alias) {
+        match abbr_slot(alias.as_bytes()) {
             Some(i) => Kind::from_code(abbr_tables().alias[i]),
             None => Kind::all().find(named),
         }
+    }
+
+    /// [`Kind::from_abbr`] and [`Kind::from_promoted_alias`] for the bytes of an abbreviation
+    /// of one or two ASCII capitals, as a record holds them (no UTF-8 check): the kind, and
+    /// whether the abbreviation named its promoted face (by alias). None for any other bytes.
+    pub fn from_capitals(letters: &[u8]) -> Option<(Kind, bool)> {
+        let i = abbr_slot(letters)?;
+        let t = abbr_tables();
+        Kind::from_code(t.abbr[i])
+            .map(|k| (k, false))
+            .or_else(|| Kind::from_code(t.alias[i]).map(|k| (k, true)))
     }
 
     /// 0: none; otherwise the kind's index plus one (the entries of the abbreviation tables).
@@ -99,9 +110,9 @@ impl Kind {
 const ABBR_SLOTS: usize = 26 * 27;
 
 /// The slot of a string of one or two ASCII capitals (None for any other string).
-fn abbr_slot(s: &str) -> Option<usize> {
+fn abbr_slot(s: &[u8]) -> Option<usize> {
     let cap = |c: &u8| c.is_ascii_uppercase().then(|| usize::from(c - b'A'));
-    match s.as_bytes() {
+    match s {
         [a] => Some(cap(a)? * 27),
         [a, b] => Some(cap(a)? * 27 + cap(b)? + 1),
         _ => None,
@@ -124,7 +135,7 @@ fn abbr_tables() -> &'static AbbrTables {
         };
         // In table order, the first kind wins (as a search of the table would find it).
         let set = |slots: &mut [u8; ABBR_SLOTS], s: &str, k: Kind| {
-            if let Some(i) = abbr_slot(s)
+            if let Some(i) = abbr_slot(s.as_bytes())
                 && slots[i] == 0
             {
                 slots[i] = k.0 + 1;

@@ -385,31 +385,26 @@ impl Position {
 
     /// Bit `file` set: the side to move has an unpromoted Sparrow Pawn in that file.
     fn sparrow_files(&self) -> u16 {
-        let own = Some(Piece {
-            color: self.turn,
-            kind: Kind::SP,
-            promoted: false,
-        });
-        let mut mask = 0u16;
-        for (i, p) in self.board.iter().enumerate() {
-            if *p == own {
-                mask |= 1 << WA.file(Square(i as u8));
-            }
-        }
-        mask
+        self.sparrow_files_among(self.occupied[self.turn.index()])
     }
 
     /// [`Position::sparrow_files`] for the squares of one column only (0 = left-most).
     fn sparrow_files_in(&self, col: usize) -> u16 {
+        let column = RAYS[col][4] | 1 << col;
+        self.sparrow_files_among(self.occupied[self.turn.index()] & column)
+    }
+
+    /// [`Position::sparrow_files`] for the squares of a set only.
+    fn sparrow_files_among(&self, squares: u128) -> u16 {
         let own = Some(Piece {
             color: self.turn,
             kind: Kind::SP,
             promoted: false,
         });
         let mut mask = 0u16;
-        for i in (col..N).step_by(WA.files as usize) {
-            if self.board[i] == own {
-                mask |= 1 << WA.file(Square(i as u8));
+        for s in square_list(squares) {
+            if self.board[s.index()] == own {
+                mask |= 1 << WA.file(s);
             }
         }
         mask
