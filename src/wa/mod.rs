@@ -317,6 +317,27 @@ static RAYS: [[u128; 8]; NSQ] = {
     t
 };
 
+/// For each square: the squares one of [`LEAPS`] away from it (where a leaping attacker of
+/// it may stand).
+static LEAP_SOURCES: [u128; NSQ] = {
+    let mut t = [0u128; NSQ];
+    let (w, h) = (WA.files as i16, WA.ranks as i16);
+    let mut sq = 0;
+    while sq < NSQ {
+        let mut l = 0;
+        while l < LEAPS.len() {
+            let c = sq as i16 % w - LEAPS[l].0 as i16;
+            let r = sq as i16 / w - LEAPS[l].1 as i16;
+            if c >= 0 && r >= 0 && c < w && r < h {
+                t[sq] |= 1u128 << (r * w + c);
+            }
+            l += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// What the difference between two squares is: a leap of [`LEAPS`] (its bit, or 0) and a
 /// line ([`DIRS`] index, or 8 when the squares are not on one line) with its length.
 #[derive(Clone, Copy)]

@@ -1,8 +1,8 @@
 //! A Wa shogi position and its legal moves.
 
 use super::{
-    Kind, LEAPS, Move, NKINDS, Piece, RAYS, Variant, back, between, delta, in_zone, last_rank,
-    nearest, square_list, step, table,
+    Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Variant, back, between, delta, in_zone,
+    last_rank, nearest, square_list, step, table,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
@@ -216,6 +216,9 @@ impl Position {
         vacated: Option<Square>,
         found: &mut impl FnMut(Square) -> bool,
     ) -> bool {
+        if sq.index() >= N {
+            return false;
+        }
         let occ = self.occ() & !vacated.map_or(0, |v| 1u128 << v.index());
         for (dir, ray) in RAYS[sq.index()].iter().enumerate() {
             // The first piece on each line from `sq`, if it slides back along it far enough.
@@ -232,12 +235,10 @@ impl Position {
                 return true;
             }
         }
-        for (i, &(dx, dy)) in LEAPS.iter().enumerate() {
-            // A piece at sq - leap that leaps by `leap` lands on sq.
-            if let Some(s) = step(sq, -dx, -dy)
-                && let Some(p) = self.board[s.index()]
-                && p.color == by
-                && table(p).leaps & (1 << i) != 0
+        // The pieces of `by` a leap away, if they leap that way.
+        for s in square_list(LEAP_SOURCES[sq.index()] & self.occupied[by.index()]) {
+            if let Some(p) = self.board[s.index()]
+                && table(p).leaps & delta(s, sq).leap_bit != 0
                 && found(s)
             {
                 return true;
@@ -973,6 +974,11 @@ mod tests {
                         );
                     }
                 }
+            }
+            // Off the board: attacked by nothing (and no panic).
+            for by in [Color::Black, Color::White] {
+                assert!(pos.attackers(Square(N as u8 + 5), by).is_empty());
+                assert!(!pos.attacked(Square(255), by));
             }
             for sq in (0..N as u8).map(Square) {
                 for by in [Color::Black, Color::White] {
