@@ -420,9 +420,6 @@ struct FormTable {
     slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
     leaps: u16,
-
-    /// For each square: the squares from which the form reaches it on an empty board.
-    reach_to: Box<[u128; NSQ]>,
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -459,25 +456,7 @@ fn tables() -> &'static [[FormTable; 2]] {
                             slide[i] = slide[i].max(r.range);
                         }
                     }
-                    let mut reach_to = Box::new([0u128; NSQ]);
-                    for (to, set) in reach_to.iter_mut().enumerate() {
-                        for r in &rays {
-                            let mut cur = Square(to as u8);
-                            for _ in 0..r.range {
-                                let Some(s) = step(cur, -r.dx, -r.dy) else {
-                                    break;
-                                };
-                                *set |= 1 << s.index();
-                                cur = s;
-                            }
-                        }
-                    }
-                    FormTable {
-                        rays,
-                        slide,
-                        leaps,
-                        reach_to,
-                    }
+                    FormTable { rays, slide, leaps }
                 };
                 out.push([for_color(1), for_color(-1)]);
             }

@@ -28,6 +28,15 @@ pub struct Position {
     pub(crate) zobrist: u128,
     /// The squares of each side's pieces (bit `i`: `Square(i)`), kept up to date by `put`.
     pub(crate) occupied: [u128; 2],
+    /// The squares of each piece face of each side (index: [`face_slot`]), kept up to date by
+    /// `put`.
+    pub(crate) faces: [u128; 4 * NKINDS],
+}
+
+/// The slot of a piece (kind, promoted, colour) in [`Position::faces`].
+#[inline]
+fn face_slot(p: Piece) -> usize {
+    p.kind.index() * 4 + usize::from(p.promoted) * 2 + p.color.index()
 }
 
 /// SplitMix64 finalizer.
@@ -85,6 +94,7 @@ impl Position {
             checked: false,
             zobrist: 0,
             occupied: [0; 2],
+            faces: [0; 4 * NKINDS],
         }
     }
 
@@ -171,6 +181,9 @@ impl Position {
         if let Some(old) = self.board[sq.index()] {
             self.zobrist ^= zpiece(sq, old);
             self.occupied[old.color.index()] &= !(1 << sq.index());
+            if let Some(f) = self.faces.get_mut(face_slot(old)) {
+                *f &= !(1 << sq.index());
+            }
             if old.kind == Kind::CK && self.kings[old.color.index()] == Some(sq) {
                 self.kings[old.color.index()] = None;
             }
@@ -179,6 +192,9 @@ impl Position {
         if let Some(p) = p {
             self.zobrist ^= zpiece(sq, p);
             self.occupied[p.color.index()] |= 1 << sq.index();
+            if let Some(f) = self.faces.get_mut(face_slot(p)) {
+                *f |= 1 << sq.index();
+            }
             if p.kind == Kind::CK {
                 self.kings[p.color.index()] = Some(sq);
             }
@@ -297,15 +313,15 @@ impl Position {
         }
         let t = table(p);
         let occ = self.occ();
-        let near = self.occupied[p.color.index()] & t.reach_to[to.index()];
-        for s in square_list(near) {
-            if self.board[s.index()] != Some(p) {
-                continue;
-            }
-            // `s` reaches `to` on an empty board: by a leap, or along a line that must be
-            // clear.
+        // The squares of that face: those that reach `to` by a leap, or along a line short
+        // enough and clear.
+        let faces = self.faces.get(face_slot(p)).copied().unwrap_or(0);
+        for s in square_list(faces) {
             let d = delta(s, to);
-            if t.leaps & d.leap_bit != 0 || between(s, to, usize::from(d.dir) & 7) & occ == 0 {
+            let dir = usize::from(d.dir);
+            if t.leaps & d.leap_bit != 0
+                || (dir < 8 && t.slide[dir] >= d.dist && between(s, to, dir) & occ == 0)
+            {
                 out |= 1 << s.index();
             }
         }
@@ -386,29 +402,24 @@ impl Position {
 
     /// Bit `file` set: the side to move has an unpromoted Sparrow Pawn in that file.
     fn sparrow_files(&self) -> u16 {
-        self.sparrow_files_among(self.occupied[self.turn.index()])
+        self.sparrow_files_among(!0)
     }
 
     /// [`Position::sparrow_files`] for the squares of one column only (0 = left-most).
     fn sparrow_files_in(&self, col: usize) -> u16 {
         let column = RAYS[col][4] | 1 << col;
-        self.sparrow_files_among(self.occupied[self.turn.index()] & column)
+        self.sparrow_files_among(column)
     }
 
     /// [`Position::sparrow_files`] for the squares of a set only.
     fn sparrow_files_among(&self, squares: u128) -> u16 {
-        let own = Some(Piece {
+        let own = Piece {
             color: self.turn,
             kind: Kind::SP,
             promoted: false,
-        });
-        let mut mask = 0u16;
-        for s in square_list(squares) {
-            if self.board[s.index()] == own {
-                mask |= 1 << WA.file(s);
-            }
-        }
-        mask
+        };
+        let sparrows = self.faces.get(face_slot(own)).copied().unwrap_or(0) & squares;
+        square_list(sparrows).fold(0, |mask, s| mask | 1 << WA.file(s))
     }
 
     fn drop_rule_with(
@@ -1073,6 +1084,19 @@ mod tests {
                 let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
                 let set = squares.fold(0u128, |m, i| m | 1 << i);
                 assert_eq!(pos.occupied[c.index()], set, "game {game} ply {ply}");
+                for k in Kind::all() {
+                    for promoted in [false, true] {
+                        let p = Piece {
+                            color: c,
+                            kind: k,
+                            promoted,
+                        };
+                        let set = (0..N)
+                            .filter(|&i| pos.board[i] == Some(p))
+                            .fold(0u128, |m, i| m | 1 << i);
+                        assert_eq!(pos.faces[face_slot(p)], set, "game {game} ply {ply} {p:?}");
+                    }
+                }
             }
             assert_eq!(
                 pos.checked,
