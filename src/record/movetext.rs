@@ -168,7 +168,9 @@ impl Movetext {
     ) -> NodeId {
         let id = NodeId(self.nodes.len());
         self.lines[line.0].nodes.push(id);
-        self.nodes.push(Node {
+        // Built by the iterator once the room is there, so that it can be written in place
+        // (`push` builds it first, then copies it in).
+        self.nodes.extend(std::iter::once_with(|| Node {
             line,
             number,
             mv,
@@ -176,7 +178,7 @@ impl Movetext {
             annotations: Vec::new(),
             variations: Vec::new(),
             span,
-        });
+        }));
         id
     }
 
