@@ -232,10 +232,24 @@ impl Position {
         vacated: Option<Square>,
         found: &mut impl FnMut(Square) -> bool,
     ) -> bool {
+        let occ = self.occ() & !vacated.map_or(0, |v| 1u128 << v.index());
+        self.attack_scan_in(sq, by, occ, 0, found)
+    }
+
+    /// [`Position::attack_scan`] on the board with the pieces on `occ` (the board's own pieces
+    /// where they stand; other squares empty), the pieces on `mine` taken as the side's own
+    /// (they block lines but attack nothing).
+    fn attack_scan_in(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: u128,
+        mine: u128,
+        found: &mut impl FnMut(Square) -> bool,
+    ) -> bool {
         if sq.index() >= N {
             return false;
         }
-        let occ = self.occ() & !vacated.map_or(0, |v| 1u128 << v.index());
         for (dir, ray) in RAYS[sq.index()].iter().enumerate() {
             // The first piece on each line from `sq`, if it slides back along it far enough.
             let on = ray & occ;
@@ -243,7 +257,8 @@ impl Position {
                 continue;
             }
             let s = nearest(on, dir);
-            if let Some(p) = self.board[s.index()]
+            if mine & 1 << s.index() == 0
+                && let Some(p) = self.board[s.index()]
                 && p.color == by
                 && table(p).slide[back(dir)] >= delta(sq, s).dist
                 && found(s)
@@ -252,7 +267,7 @@ impl Position {
             }
         }
         // The pieces of `by` a leap away, if they leap that way.
-        for s in square_list(LEAP_SOURCES[sq.index()] & self.occupied[by.index()]) {
+        for s in square_list(LEAP_SOURCES[sq.index()] & self.occupied[by.index()] & occ & !mine) {
             if let Some(p) = self.board[s.index()]
                 && table(p).leaps & delta(s, sq).leap_bit != 0
                 && found(s)
@@ -526,12 +541,15 @@ impl Position {
                 Ok(())
             };
         }
-        // Not in check, a drop only blocks lines: the King stays safe.
+        // Not in check, a drop only blocks lines: the King stays safe. In check, another
+        // piece's move or a drop must leave no attacker of the King: the board after the move
+        // has that piece (or the dropped one) on `to`, and `from` empty.
         let safe = !self.checked && matches!(m, Move::Drop { .. });
-        if !safe {
-            let mut next = self.clone();
-            next.apply(m);
-            if next.is_in_check_of(self.turn) {
+        if !safe && let Some(k) = self.kings[self.turn.index()] {
+            let from = m.from().map_or(0, |f| 1u128 << f.index());
+            let to = 1u128 << m.to().index();
+            let occ = (self.occ() & !from) | to;
+            if self.attack_scan_in(k, self.turn.opponent(), occ, to, &mut |_| true) {
                 return Err(IllegalMove::LeavesKingInCheck);
             }
         }
