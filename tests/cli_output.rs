@@ -44,6 +44,53 @@ fn a_planted_link_at_the_temporary_name_is_not_followed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `-o -` is standard output, as no `-o` is (a file named `-` is `-o ./-`): the same bytes on
+/// standard output, and no file named `-` in the working directory, for every command with -o.
+#[test]
+fn o_dash_is_standard_output() {
+    let dir = scratch("o-dash");
+    let run = |args: &[&str]| {
+        let mut c = command(args);
+        c.current_dir(&dir);
+        let o = run(c, Some(GUFU.as_bytes()));
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        o.stdout
+    };
+    let commands: [&[&str]; 6] = [
+        &["convert", "-"],
+        &["convert", "-", "--to", "csv"],
+        &["analyze", "-"],
+        &["filter", "-"],
+        &["stats", "-"],
+        &["render", "-"],
+    ];
+    for args in commands {
+        let plain = run(args);
+        assert!(!plain.is_empty(), "{args:?}: no output");
+        let dashed = run(&[args, &["-o", "-"]].concat());
+        assert_eq!(dashed, plain, "{args:?} -o -");
+        assert!(
+            names(&dir).is_empty(),
+            "{args:?} -o - left {:?}",
+            names(&dir)
+        );
+    }
+    let dashed = run(&["generate", "--variant", "gufu", "--seed", "3", "-o", "-"]);
+    assert_eq!(
+        dashed,
+        run(&["generate", "--variant", "gufu", "--seed", "3"]),
+        "generate -o -"
+    );
+    assert!(
+        names(&dir).is_empty(),
+        "generate -o - left {:?}",
+        names(&dir)
+    );
+    // A file named `-`, for whoever wants one.
+    run(&["convert", "-", "-o", "./-"]);
+    assert_eq!(names(&dir), ["-"]);
+}
+
 /// A replaced file keeps its permissions; a new one gets those of any new file.
 #[test]
 fn replaced_files_keep_their_permissions() {

@@ -59,7 +59,7 @@ pub struct Args {
     /// (created if missing) with one output per input, named after it (`game.psn`,
     /// `game.csv`, `game.jsonl`); any other path is one file holding everything. Written whole
     /// or not at all: a run that fails (exit status 2) leaves every old file as it was.
-    /// Default: standard output.
+    /// Default (or `-`): standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the

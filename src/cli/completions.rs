@@ -39,7 +39,8 @@ Exit status: 0 written, 2 usage error (no such command) or I/O error.")]
 pub struct ManArgs {
     /// The page of this subcommand (default: the page of kifu itself, which lists them all).
     command: Option<String>,
-    /// Write to this file; a path ending in `/` or naming an existing directory gets every page.
+    /// Write to this file (`-`: standard output); a path ending in `/` or naming an existing
+    /// directory gets every page.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
 }

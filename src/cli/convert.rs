@@ -66,7 +66,7 @@ pub struct Args {
     /// `game.csv`, `game.jsonl`, `game.html`); any other path is one file holding everything
     /// (with --to html, one page for every game). With --to html --per game, always a
     /// directory (`game-game1.html`, ...). Written whole or not at all: a run that fails (exit
-    /// status 2) leaves every old file as it was. Default: standard output.
+    /// status 2) leaves every old file as it was. Default (or `-`): standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the

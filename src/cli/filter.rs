@@ -49,8 +49,8 @@ pub struct Args {
     /// Where to write the games (whole or not at all: after an error, nothing is written): a
     /// path ending in `/` or naming an existing directory is a directory (created if missing)
     /// with a file for each input that has a matching game, named as the input (`game.psn`;
-    /// `stdin.psn`); any other path is one file holding every matching game. Default:
-    /// standard output.
+    /// `stdin.psn`); any other path is one file holding every matching game. Default (or
+    /// `-`): standard output.
     #[arg(long, short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
     /// Only games of this variant (wa, wa-nodrop, gufu). A game without a Variant tag is

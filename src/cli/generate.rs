@@ -31,8 +31,8 @@ pub struct Args {
     /// Stop a game after this many plies (default: 300 for Wa, 80 for Gufū).
     #[arg(long)]
     max_plies: Option<u32>,
-    /// Write to this file (whole or not at all) instead of standard output; a directory (a
-    /// path ending in `/`, or an existing one) gets `VARIANT-seedN.psn`.
+    /// Write to this file (whole or not at all) instead of standard output (`-`); a directory
+    /// (a path ending in `/`, or an existing one) gets `VARIANT-seedN.psn`.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
 }

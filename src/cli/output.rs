@@ -1,7 +1,7 @@
 //! Where output goes, decided in one place for every subcommand, and output that is written
 //! whole or not at all.
 //!
-//! **The `-o` rule** ([`Target::of`]): no `-o` is standard output; a path that ends in `/` or
+//! **The `-o` rule** ([`Target::of`]): no `-o`, or `-o -`, is standard output; a path that ends in `/` or
 //! names an existing directory is a directory (created if missing) that gets one file per
 //! output, named after its input; any other path is one file that holds everything.
 //!
@@ -35,11 +35,13 @@ pub enum Target {
 }
 
 impl Target {
-    /// The `-o` rule: nothing is standard output; a path ending in `/` or naming an existing
-    /// directory (or a link to one) is a directory; anything else is one file.
+    /// The `-o` rule: nothing, or `-`, is standard output; a path ending in `/` or naming an
+    /// existing directory (or a link to one) is a directory; anything else is one file (`./-`
+    /// for a file named `-`).
     pub fn of(output: Option<&Path>) -> Target {
         match output {
             None => Target::Stdout,
+            Some(p) if p.as_os_str() == "-" => Target::Stdout,
             Some(p) if ends_in_separator(p) || p.is_dir() => Target::Dir(p.to_path_buf()),
             Some(p) => Target::File(p.to_path_buf()),
         }

@@ -53,8 +53,8 @@ pub struct Args {
     every_ply: bool,
     /// Output file; a path ending in `/` or naming an existing directory is a directory
     /// (created if missing) that gets the diagram as `gameG-plyNNN.svg` (or `.png`). With
-    /// --every-ply, always a directory. Default: standard output (for a PNG, only when it is
-    /// not a terminal).
+    /// --every-ply, always a directory. Default (or `-`): standard output (for a PNG, only
+    /// when it is not a terminal).
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant: of the --position string, or of records without a Variant tag (wa,

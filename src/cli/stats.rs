@@ -39,7 +39,8 @@ pub struct Args {
     format: Format,
     /// Where to write the summary (whole or not at all: after an I/O error, nothing is
     /// written): a file, or a directory (a path ending in `/` or naming an existing one:
-    /// created if missing) that gets `stats.txt` or `stats.json`. Default: standard output.
+    /// created if missing) that gets `stats.txt` or `stats.json`. Default (or `-`): standard
+    /// output.
     #[arg(long, short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
     /// How many openings and players to list (the most frequent).
