@@ -1058,15 +1058,27 @@ mod tests {
     /// does: for every move the pieces allow, along random games.
     #[test]
     fn king_safety_matches_a_played_copy() {
-        along_random_games(13, 40, |pos, game, ply| {
+        along_pseudo_moves(13, 40, |pos, m, next, at| {
+            let exposed = next.is_in_check_of(pos.turn);
+            let refused = pos.final_rules(m) == Err(IllegalMove::LeavesKingInCheck);
+            assert_eq!(refused, exposed, "{at} {m:?}");
+        });
+    }
+
+    /// Calls `check(position, move, position after it, "game G ply P")` for every move the
+    /// pieces allow (before the check and drop-mate rules) along random games.
+    fn along_pseudo_moves(
+        seed: u64,
+        games: usize,
+        mut check: impl FnMut(&Position, &Move, &Position, &str),
+    ) {
+        along_random_games(seed, games, |pos, game, ply| {
             let mut pseudo = Vec::new();
             pos.pseudo_moves(&mut pseudo);
             for m in &pseudo {
                 let mut next = pos.clone();
                 next.apply(m);
-                let exposed = next.is_in_check_of(pos.turn);
-                let refused = pos.final_rules(m) == Err(IllegalMove::LeavesKingInCheck);
-                assert_eq!(refused, exposed, "game {game} ply {ply} {m:?}");
+                check(pos, m, &next, &format!("game {game} ply {ply}"));
             }
         });
     }
@@ -1075,19 +1087,13 @@ mod tests {
     /// copy, for every drop the rules of the pieces allow, along random games.
     #[test]
     fn drop_check_matches_a_played_copy() {
-        along_random_games(11, 60, |pos, game, ply| {
-            let mut pseudo = Vec::new();
-            pos.pseudo_moves(&mut pseudo);
-            for m in &pseudo {
-                if let Move::Drop { kind, to } = *m {
-                    let mut next = pos.clone();
-                    next.apply(m);
-                    assert_eq!(
-                        pos.drop_gives_check(kind, to),
-                        next.is_in_check_of(next.turn),
-                        "game {game} ply {ply} {m:?}"
-                    );
-                }
+        along_pseudo_moves(11, 60, |pos, m, next, at| {
+            if let Move::Drop { kind, to } = *m {
+                assert_eq!(
+                    pos.drop_gives_check(kind, to),
+                    next.is_in_check_of(next.turn),
+                    "{at} {m:?}"
+                );
             }
         });
     }
