@@ -146,12 +146,9 @@ impl Movetext {
     }
 
     /// Append a move to a line; returns its id. Panics if `line` is not from this movetext.
-    pub fn push_move(&mut self, line: LineId, mut node: Node) -> NodeId {
-        let id = NodeId(self.nodes.len());
-        node.line = line;
-        node.variations.clear();
-        self.lines[line.0].nodes.push(id);
-        self.nodes.push(node);
+    pub fn push_move(&mut self, line: LineId, node: Node) -> NodeId {
+        let id = self.push_parts(line, node.number, node.mv, node.glyph, node.span);
+        self.nodes[id.0].annotations = node.annotations;
         id
     }
 
@@ -419,5 +416,38 @@ impl Node {
             let start = self.mv.span().end;
             Span::new(start, start + g.as_str().len())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{CommentKind, parse_game_str};
+
+    /// `push_move` appends the node to the line given, keeps what is attached to it but its
+    /// variations (which belong to another tree), and numbers it in source order.
+    #[test]
+    fn push_move_keeps_annotations_and_drops_variations() {
+        let record =
+            parse_game_str("[Variant \"Wa\"]\n1. SP-7g {one} (1. SP-6g) SP-4e *\n").unwrap();
+        let mut node = record.movetext.main_moves().next().unwrap().clone();
+        assert!(!node.variations.is_empty() && !node.annotations.is_empty());
+        node.line = LineId(7);
+        let mut mt = Movetext::new();
+        let id = mt.push_move(Movetext::MAIN, node.clone());
+        let pushed = mt.node(id);
+        assert_eq!(id.index(), 0);
+        assert_eq!(pushed.line, Movetext::MAIN);
+        assert!(pushed.variations.is_empty());
+        assert_eq!(pushed.annotations, node.annotations);
+        assert!(matches!(
+            &pushed.annotations[0],
+            Annotation::Comment(c) if c.kind == CommentKind::Brace && c.text == "one"
+        ));
+        assert_eq!(
+            (&pushed.mv, pushed.number, pushed.glyph, pushed.span),
+            (&node.mv, node.number, node.glyph, node.span)
+        );
+        assert_eq!(mt.main_line().nodes, [id]);
     }
 }

@@ -85,16 +85,8 @@ impl Names {
 
 /// The face a Hodges piece abbreviation names: kind and promoted.
 pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
-    let (kind, by_alias) = match Kind::from_capitals(piece.letter_bytes()) {
-        Some(found) => found,
-        None => {
-            let letters = piece.letters();
-            match Kind::from_abbr(letters) {
-                Some(k) => (k, false),
-                None => (Kind::from_promoted_alias(letters)?, true),
-            }
-        }
-    };
+    // A record's piece is one or two ASCII capitals, maybe after `+`.
+    let (kind, by_alias) = Kind::from_capitals(piece.letter_bytes())?;
     match (by_alias, piece.promoted()) {
         // `+GB` is no piece: an alias names a promoted face already.
         (true, true) => None,

@@ -390,6 +390,31 @@ fn delta(a: Square, b: Square) -> Delta {
     DELTAS[delta_slot(bc - ac, br - ar)]
 }
 
+/// How a piece goes from one square to another on an empty board ([`way`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// It cannot.
+    None,
+    /// By a leap: nothing can be in the way.
+    Leap,
+    /// Along the line in direction `DIRS[dir]`: the squares [`between`] must be empty.
+    Line(usize),
+}
+
+/// How a piece moving as `t` goes from `from` to `to` (squares of the board), if it can.
+#[inline(always)]
+fn way(t: &FormTable, from: Square, to: Square) -> Way {
+    let d = delta(from, to);
+    let dir = usize::from(d.dir);
+    if t.leaps & d.leap_bit != 0 {
+        Way::Leap
+    } else if dir < 8 && t.slide[dir] >= d.dist {
+        Way::Line(dir)
+    } else {
+        Way::None
+    }
+}
+
 /// The squares strictly between `a` and the square `to` beyond it in direction `dir`.
 #[inline]
 fn between(a: Square, to: Square, dir: usize) -> u128 {

@@ -1,8 +1,8 @@
 //! A Wa shogi position and its legal moves.
 
 use super::{
-    Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Variant, back, between, delta, in_zone,
-    last_rank, nearest, square_list, step, table,
+    Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Variant, Way, back, between, delta, in_zone,
+    last_rank, nearest, square_list, step, table, way,
 };
 use crate::geometry::{Color, FileRank, Square, WA};
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
@@ -250,17 +250,8 @@ impl Position {
         if sq.index() >= N {
             return false;
         }
-        for (dir, ray) in RAYS[sq.index()].iter().enumerate() {
-            // The first piece on each line from `sq`, if it slides back along it far enough.
-            let on = ray & occ;
-            if on == 0 {
-                continue;
-            }
-            let s = nearest(on, dir);
-            if mine & 1 << s.index() == 0
-                && let Some(p) = self.board[s.index()]
-                && p.color == by
-                && table(p).slide[back(dir)] >= delta(sq, s).dist
+        for dir in 0..8 {
+            if let Some(s) = self.line_attacker(sq, dir, by, occ, mine)
                 && found(s)
             {
                 return true;
@@ -276,6 +267,31 @@ impl Position {
             }
         }
         false
+    }
+
+    /// The piece of `by` that attacks `sq` along the line from it in direction `dir`, on the
+    /// board with the pieces on `occ` (the pieces on `mine` taken as the other side's: they
+    /// block, they attack nothing): the first piece on that line, if it is `by`'s and slides
+    /// back along it far enough.
+    #[inline(always)]
+    fn line_attacker(
+        &self,
+        sq: Square,
+        dir: usize,
+        by: Color,
+        occ: u128,
+        mine: u128,
+    ) -> Option<Square> {
+        let on = RAYS[sq.index()][dir] & occ;
+        if on == 0 {
+            return None;
+        }
+        let s = nearest(on, dir);
+        if mine & 1 << s.index() != 0 {
+            return None;
+        }
+        let p = self.board[s.index()]?;
+        (p.color == by && table(p).slide[back(dir)] >= delta(sq, s).dist).then_some(s)
     }
 
     /// Whether `by` attacks `sq` once the piece on `vacated` has left it (lines through
@@ -332,11 +348,12 @@ impl Position {
         // enough and clear.
         let faces = self.faces.get(face_slot(p)).copied().unwrap_or(0);
         for s in square_list(faces) {
-            let d = delta(s, to);
-            let dir = usize::from(d.dir);
-            if t.leaps & d.leap_bit != 0
-                || (dir < 8 && t.slide[dir] >= d.dist && between(s, to, dir) & occ == 0)
-            {
+            let clear = match way(t, s, to) {
+                Way::Leap => true,
+                Way::Line(dir) => between(s, to, dir) & occ == 0,
+                Way::None => false,
+            };
+            if clear {
                 out |= 1 << s.index();
             }
         }
@@ -588,19 +605,11 @@ impl Position {
         if dir >= 8 {
             return false;
         }
-        // The first piece on the line from the King once the move is made.
-        let occ = (self.occ() & !(1u128 << from.index())) | 1u128 << to.index();
-        let on = RAYS[k.index()][dir] & occ;
-        if on == 0 {
-            return false;
-        }
-        let s = nearest(on, dir);
-        if s == to {
-            return false; // the moving piece itself blocks the line
-        }
-        self.board[s.index()].is_some_and(|p| {
-            p.color == self.turn.opponent() && table(p).slide[back(dir)] >= delta(k, s).dist
-        })
+        // The line from the King once the move is made: `from` empty, the mover on `to`.
+        let to = 1u128 << to.index();
+        let occ = (self.occ() & !(1u128 << from.index())) | to;
+        self.line_attacker(k, dir, self.turn.opponent(), occ, to)
+            .is_some()
     }
 
     /// Whether the side to move has at least one legal move.
@@ -647,17 +656,14 @@ impl Position {
         if from.index() >= N || to.index() >= N {
             return None;
         }
-        let t = table(p);
-        let d = delta(from, to);
-        if t.leaps & d.leap_bit != 0 {
-            return Some(None);
+        match way(table(p), from, to) {
+            Way::None => None,
+            Way::Leap => Some(None),
+            Way::Line(dir) => {
+                let on = between(from, to, dir) & self.occ();
+                Some((on != 0).then(|| nearest(on, dir)))
+            }
         }
-        let dir = d.dir as usize;
-        if dir >= 8 || t.slide[dir] < d.dist {
-            return None;
-        }
-        let on = between(from, to, dir) & self.occ();
-        Some((on != 0).then(|| nearest(on, dir)))
     }
 
     /// The rules a move must satisfy, game over aside: like [`check`](rules::Position::check) but without
@@ -755,16 +761,7 @@ impl Position {
     /// belongs to `by` and slides far enough to reach `k`.
     fn line_attack_through(&self, k: Square, through: Square, by: Color) -> bool {
         let dir = delta(k, through).dir as usize;
-        if dir >= 8 {
-            return false;
-        }
-        let on = RAYS[k.index()][dir] & self.occ();
-        if on == 0 {
-            return false;
-        }
-        let s = nearest(on, dir);
-        self.board[s.index()]
-            .is_some_and(|q| q.color == by && table(q).slide[back(dir)] >= delta(k, s).dist)
+        dir < 8 && self.line_attacker(k, dir, by, self.occ(), 0).is_some()
     }
 
     /// Carries out a move without updating `checked`.
