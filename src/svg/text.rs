@@ -49,8 +49,8 @@ pub(super) fn is_wide(c: char) -> bool {
 /// The width of a line of text in ems, as the outlines draw it.
 pub(super) fn width_em(text: &str, face: Face) -> f64 {
     text.chars()
-        .map(|c| match face.glyph(c) {
-            Some((adv, _)) => adv as f64,
+        .map(|c| match face.advance(c) {
+            Some(adv) => adv as f64,
             None => fallback_advance(c),
         })
         .sum::<f64>()
@@ -344,10 +344,10 @@ mod tests {
     fn missing_characters_fall_back_to_text() {
         let mut ink = Ink::new(true);
         let mut s = String::new();
-        // Cyrillic has no outline: a <text> squeezed into the room reserved for it.
-        ink.line(&mut s, "", "AЖ", 0.0, 0.0, 10.0, Face::Text, Anchor::Start);
+        // Hangul has no outline: a <text> squeezed into the room reserved for it.
+        ink.line(&mut s, "", "A한", 0.0, 0.0, 10.0, Face::Text, Anchor::Start);
         assert!(s.contains("<use xlink:href=\"#kifu-t41\"/>"), "{s}");
-        assert!(s.contains("textLength=\"600\""), "{s}");
-        assert!(s.contains(">Ж</text>"), "{s}");
+        assert!(s.contains("textLength=\"1000\""), "{s}");
+        assert!(s.contains(">한</text>"), "{s}");
     }
 }
