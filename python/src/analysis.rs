@@ -1,0 +1,293 @@
+//! `kifu.mate`, `kifu.solve`, `kifu.analyze`: the library's analyses (forced mates, Gufū
+//! solved exactly, a game's plies judged), their results as Python objects.
+
+use crate::board::{Board, Move};
+use crate::errors;
+use crate::game::Game;
+use kifu::analysis::annotate::{Judge, PlyNote as RustNote};
+use kifu::analysis::mate::{self as mates, Found, Search};
+use kifu::analysis::solve::Solution;
+use kifu::analysis::{Searchable, Value as RustValue};
+use kifu::replay::Step;
+use kifu::rules::PerGame;
+use kifu::{Variant, for_game};
+use pyo3::prelude::*;
+
+/// What `kifu.mate` found: `found` is `"mate"` (a forced mate in `moves` moves of the side
+/// to move), `"none"` (proved: no mate within the depth) or `"stopped"` (the node budget ran
+/// out first). `line` is the main line (the quickest mate against the longest defence) as
+/// `kifu.Move`s and `line_text` the same in notation; `first_moves` every first move that
+/// mates as fast. True in a boolean context when a mate was found.
+#[pyclass(module = "kifu", frozen, get_all)]
+pub struct MateResult {
+    /// `"mate"`, `"none"` or `"stopped"`.
+    pub found: String,
+    /// The attacker's moves to mate (None without a mate).
+    pub moves: Option<u32>,
+    /// The main line, 2 × moves - 1 plies.
+    pub line: Vec<Move>,
+    /// The main line in notation (Hodges).
+    pub line_text: Vec<String>,
+    /// Every first move that mates in `moves`.
+    pub first_moves: Vec<Move>,
+    /// False if the budget ran out while the line was worked out (it may be incomplete).
+    pub complete: bool,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+#[pymethods]
+impl MateResult {
+    fn __bool__(&self) -> bool {
+        self.found == "mate"
+    }
+
+    fn __repr__(&self) -> String {
+        match self.moves {
+            Some(n) => format!("<MateResult mate in {n}: {}>", self.line_text.join(" ")),
+            None => format!("<MateResult {}>", self.found),
+        }
+    }
+}
+
+fn search<P: Searchable>(
+    pos: &P,
+    opts: mates::Options,
+    wrap: impl Fn(P::Move) -> Move,
+) -> MateResult {
+    let mut s = Search::<P>::new(opts);
+    let found = s.find(pos);
+    let nodes = s.nodes();
+    match found {
+        Found::Mate(m) => MateResult {
+            found: "mate".into(),
+            moves: Some(m.moves),
+            line_text: mates::line_text(pos, &m.line),
+            line: m.line.iter().map(|&x| wrap(x)).collect(),
+            first_moves: m.first_moves.iter().map(|&x| wrap(x)).collect(),
+            complete: m.complete,
+            nodes,
+        },
+        Found::None | Found::Stopped => MateResult {
+            found: if matches!(found, Found::None) {
+                "none"
+            } else {
+                "stopped"
+            }
+            .into(),
+            moves: None,
+            line: Vec::new(),
+            line_text: Vec::new(),
+            first_moves: Vec::new(),
+            complete: true,
+            nodes,
+        },
+    }
+}
+
+/// The shortest forced mate for the side to move within `depth` of its moves, against every
+/// defence (as `kifu mate`): by default the attacker plays only checks (and in Gufū King
+/// captures); `all_moves=True` lets it play anything. `max_nodes` bounds the search (0: no
+/// limit).
+#[pyfunction]
+#[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000))]
+pub fn mate(
+    py: Python<'_>,
+    board: &Board,
+    depth: u32,
+    all_moves: bool,
+    max_nodes: u64,
+) -> PyResult<MateResult> {
+    if depth == 0 || depth > 20 {
+        return Err(errors::value_error("depth must be from 1 to 20"));
+    }
+    let opts = mates::Options {
+        depth,
+        all_moves,
+        max_nodes: (max_nodes > 0).then_some(max_nodes),
+        ..mates::Options::default()
+    };
+    let state = board.state.clone();
+    let variant = state.variant();
+    Ok(py.detach(move || match &state {
+        PerGame::Wa(g) => search(g.position(), opts, |m| Move::new(PerGame::Wa(m), variant)),
+        PerGame::Gufu(p) => search(p, opts, |m| Move::new(PerGame::Gufu(m), variant)),
+    }))
+}
+
+/// The value of a position with perfect play, for the side to move: `outcome` (`"win"`,
+/// `"loss"`, `"draw"`) and `plies` to the end (None for a draw); `str()` is `win in 7`.
+#[pyclass(module = "kifu", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
+pub struct Value {
+    /// `"win"`, `"loss"` or `"draw"`.
+    pub outcome: String,
+    /// Plies to the end with perfect play (None for a draw).
+    pub plies: Option<u16>,
+}
+
+impl Value {
+    fn of(v: RustValue) -> Value {
+        Value {
+            outcome: v.outcome_name().to_string(),
+            plies: v.plies(),
+        }
+    }
+}
+
+#[pymethods]
+impl Value {
+    fn __str__(&self) -> String {
+        match self.plies {
+            Some(n) => format!("{} in {n}", self.outcome),
+            None => self.outcome.clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Value {}>", self.__str__())
+    }
+}
+
+/// What `kifu.solve` says of a Gufū position: its `value` for the side to move and every
+/// legal move with its value for the side that plays it (`moves`, best first); `best` the
+/// first of them (None when the game is over).
+#[pyclass(module = "kifu", frozen, get_all)]
+pub struct SolveResult {
+    /// The position's value for the side to move.
+    pub value: Value,
+    /// (move, value for its player), best first.
+    pub moves: Vec<(Move, Value)>,
+    /// The best move, or None.
+    pub best: Option<Move>,
+}
+
+#[pymethods]
+impl SolveResult {
+    fn __repr__(&self) -> String {
+        format!("<SolveResult {}>", self.value.__str__())
+    }
+}
+
+/// Gufū shōgi solved exactly (as `kifu solve`): the value of `board` (a Gufū board) and of
+/// each legal move. A Wa board raises ValueError.
+#[pyfunction]
+pub fn solve(py: Python<'_>, board: &Board) -> PyResult<SolveResult> {
+    let PerGame::Gufu(pos) = &board.state else {
+        return Err(errors::value_error("kifu.solve solves Gufū positions only"));
+    };
+    let pos = pos.clone();
+    py.detach(move || {
+        let solution = Solution::covering(&pos);
+        let value = solution
+            .value(&pos)
+            .ok_or_else(|| errors::value_error("the position cannot be solved"))?;
+        let moves: Vec<(Move, Value)> = solution
+            .moves(&pos)
+            .into_iter()
+            .map(|(m, v)| (Move::new(PerGame::Gufu(m), Variant::Gufu), Value::of(v)))
+            .collect();
+        Ok(SolveResult {
+            value: Value::of(value),
+            best: moves.first().map(|(m, _)| m.clone()),
+            moves,
+        })
+    })
+}
+
+/// One ply of `kifu.analyze`: values are for the side that plays the move.
+#[pyclass(module = "kifu", frozen, get_all)]
+pub struct PlyNote {
+    /// 1 for the game's first move.
+    pub ply: usize,
+    /// The move in Hodges notation.
+    pub r#move: String,
+    /// The value before the move (Gufū `win in 7`, `draw`; Wa `mate in 2`, `mated in 2`,
+    /// `no mate found`, `unknown`).
+    pub before: String,
+    /// The value after the move, for the same side.
+    pub after: String,
+    /// The best move, if the analysis names one.
+    pub best: Option<String>,
+    /// `"!"`, `"?"`, `"??"`, or None.
+    pub verdict: Option<String>,
+    /// The verdict's NAG (1, 2, 4), or None.
+    pub nag: Option<u8>,
+    /// The short comment `kifu analyze` writes on a judged move, or None.
+    pub comment: Option<String>,
+}
+
+#[pymethods]
+impl PlyNote {
+    fn __repr__(&self) -> String {
+        format!(
+            "<PlyNote {} {}{}: {} -> {}>",
+            self.ply,
+            self.r#move,
+            self.verdict.as_deref().unwrap_or(""),
+            self.before,
+            self.after
+        )
+    }
+}
+
+fn note(n: RustNote) -> PlyNote {
+    PlyNote {
+        ply: n.ply,
+        r#move: n.mv,
+        before: n.before.to_string(),
+        after: n.after.to_string(),
+        best: n.best,
+        verdict: n.verdict.map(|v| v.glyph().to_string()),
+        nag: n.verdict.map(|v| v.nag()),
+        comment: n.comment,
+    }
+}
+
+/// Every main-line ply of a valid game judged, as `kifu analyze` judges it: Gufū exactly,
+/// Wa by forced mates up to `mate_depth` moves of either side (`max_nodes` positions per
+/// search). A list of `kifu.PlyNote`. An invalid game raises ValueError.
+#[pyfunction]
+#[pyo3(signature = (game, mate_depth = 3, max_nodes = 1_000_000))]
+pub fn analyze(
+    py: Python<'_>,
+    game: &Game,
+    mate_depth: u32,
+    max_nodes: u64,
+) -> PyResult<Vec<PlyNote>> {
+    if mate_depth == 0 || mate_depth > 9 {
+        return Err(errors::value_error("mate_depth must be from 1 to 9"));
+    }
+    let (record, report) = game
+        .parts()
+        .filter(|_| game.errors().is_empty())
+        .ok_or_else(|| errors::value_error("only a valid game can be analyzed"))?;
+    let played = report
+        .played
+        .as_ref()
+        .ok_or_else(|| errors::value_error("the game was not replayed"))?;
+    let opts = mates::Options {
+        depth: mate_depth,
+        all_moves: false,
+        max_nodes: (max_nodes > 0).then_some(max_nodes),
+        ..mates::Options::default()
+    };
+    let notes = py.detach(|| {
+        for_game!(played, p => {
+            let (mut moves, mut positions) = (Vec::new(), Vec::new());
+            let mut line = p.main_line(&record.movetext);
+            while let Some(step) = line.next() {
+                match step {
+                    Step::LineStart { position, .. } => positions.push(position.clone()),
+                    Step::Ply { mv, after, .. } => {
+                        moves.push(*mv);
+                        positions.push(after.clone());
+                    }
+                    Step::LineEnd { .. } => {}
+                }
+            }
+            Judge::judge(&positions, &moves, opts)
+        })
+    });
+    Ok(notes.into_iter().map(note).collect())
+}
