@@ -4,7 +4,7 @@
 
 use kifu::analysis::Value;
 use kifu::analysis::game::Searchable;
-use kifu::analysis::mate::{Found, Mate, Options, Search, line_text};
+use kifu::analysis::mate::{Found, Mate, MateValue, Method, Options, Search, line_text};
 use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::geometry::Color;
@@ -25,6 +25,7 @@ fn search<P: Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
         depth,
         all_moves,
         max_nodes: None,
+        ..Options::default()
     })
     .find(p)
 }
@@ -221,11 +222,16 @@ fn game_positions(text: &str) -> Vec<wa::Position> {
     let Some(PerGame::Wa(played)) = &report.played else {
         panic!("not a replayed Wa game");
     };
-    played
-        .main_line(&record.movetext)
-        .into_iter()
-        .map(|(_, _, g)| g.position().clone())
-        .collect()
+    let mut out = Vec::new();
+    let mut steps = played.main_line(&record.movetext);
+    while let Some(step) = steps.next() {
+        match step {
+            replay::Step::LineStart { position, .. } => out.push(position.position().clone()),
+            replay::Step::Ply { after, .. } => out.push(after.position().clone()),
+            replay::Step::LineEnd { .. } => {}
+        }
+    }
+    out
 }
 
 /// The search and the plain search agree on the shortest mate (up to 2 moves, checks only)
@@ -360,7 +366,8 @@ fn cli_json() {
     ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["mate"], 2);
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["moves"], 2);
     assert_eq!(v["first_moves"], serde_json::json!(["S-2二>N+"]));
     assert_eq!(v["line"].as_array().unwrap().len(), 3);
     assert_eq!(v["position"], "Kn1/1ks/SwWn w - 14");
@@ -394,6 +401,7 @@ fn a_search_out_of_budget_says_so() {
         depth: 3,
         all_moves: false,
         max_nodes: Some(3),
+        ..Options::default()
     });
     assert_eq!(s.find(&p), Found::Stopped);
     assert!(s.stopped());
@@ -408,4 +416,220 @@ fn a_search_out_of_budget_says_so() {
     ]);
     assert_eq!(code, 0);
     assert!(out.starts_with("unknown: "), "{out}");
+}
+
+/// One JSON schema whatever the answer: every field is always there.
+#[test]
+fn cli_json_has_every_field_always() {
+    let keys = [
+        "all_moves",
+        "complete",
+        "depth",
+        "first_moves",
+        "line",
+        "moves",
+        "nodes",
+        "position",
+        "result",
+        "solutions",
+        "variant",
+    ];
+    for (pos, extra, result) in [
+        (
+            "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+            "5000000",
+            "mate",
+        ),
+        (
+            "10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1",
+            "5000000",
+            "mated",
+        ),
+        (
+            "9ok/9p1/11/11/11/11/11/11/11/11/10K[PW] w 0 1",
+            "5000000",
+            "no mate",
+        ),
+        (
+            "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+            "3",
+            "unknown",
+        ),
+    ] {
+        let (code, out, _) = kifu(&[
+            "mate",
+            "-v",
+            "wa",
+            "-p",
+            pos,
+            "--format",
+            "json",
+            "--max-nodes",
+            extra,
+        ]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let mut got: Vec<_> = v.as_object().unwrap().keys().cloned().collect();
+        got.sort();
+        assert_eq!(got, keys, "{pos}");
+        assert_eq!(v["result"], result, "{pos}");
+    }
+}
+
+/// The side to move is the one mated: `mated in K` with the main line (the longest defence,
+/// then the opponent's mate), not "no mate".
+#[test]
+fn cli_says_mated_for_the_side_being_mated() {
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "mated in 1: CK-2a FG-2b+\n"));
+    let p = wa_pos("10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1");
+    let mut s = Search::<wa::Position>::new(Options::default());
+    let j = s.judge(&p);
+    assert_eq!(j.value, MateValue::Mated(1));
+    // And from the other side, before the drop: a mate in 2.
+    let before = wa_pos("10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1");
+    assert_eq!(s.judge(&before).value, MateValue::Mate(2));
+    assert_eq!(s.judge(&before).value.flip(), MateValue::Mated(2));
+}
+
+/// The proof-number search and the iterative deepening agree, at every depth both reach
+/// (1 to 3 moves, checks only), on the positions before and at the end of CrazyWa's games:
+/// the same shortest mate (or none), the same first moves that give it, and the same value
+/// for the side to move (mated in K included).
+#[test]
+fn proof_numbers_agree_with_deepening() {
+    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dir.sort();
+    let (mut compared, mut mates, mut mated) = (0, 0, 0);
+    for path in dir.iter().step_by(3) {
+        let positions = game_positions(&std::fs::read_to_string(path).unwrap());
+        let n = positions.len();
+        for (i, p) in positions.iter().enumerate().skip(n.saturating_sub(8)) {
+            for depth in 1..=3 {
+                let with = |method| Options {
+                    depth,
+                    method,
+                    ..Options::default()
+                };
+                let mut pn = Search::<wa::Position>::new(with(Method::ProofNumber));
+                let mut id = Search::<wa::Position>::new(with(Method::Deepening));
+                let at = format!("{} ply {i} depth {depth}", path.display());
+                let (a, b) = (pn.find(p), id.find(p));
+                match (&a, &b) {
+                    (Found::Mate(x), Found::Mate(y)) => {
+                        assert_eq!(x.moves, y.moves, "{at}");
+                        let key = |m: &Vec<wa::Move>| {
+                            let mut v: Vec<_> = m.iter().map(|m| format!("{m:?}")).collect();
+                            v.sort();
+                            v
+                        };
+                        assert_eq!(key(&x.first_moves), key(&y.first_moves), "{at}");
+                        assert_mate_line(p, x);
+                        mates += 1;
+                    }
+                    _ => assert_eq!(a, b, "{at}"),
+                }
+                let (a, b) = (pn.judge(p).value, id.judge(p).value);
+                assert_eq!(a, b, "{at}");
+                if matches!(a, MateValue::Mated(_)) {
+                    mated += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared > 300 && mates > 50 && mated > 30,
+        "{compared} {mates} {mated}"
+    );
+}
+
+/// `--depth 0` (or `unlimited`) searches until a mate is proved: the shortest is still found.
+#[test]
+fn unlimited_depth_finds_the_shortest_mate() {
+    for depth in ["0", "unlimited"] {
+        let (code, out, _) = kifu(&[
+            "mate",
+            "-v",
+            "wa",
+            "-p",
+            "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+            "--depth",
+            depth,
+        ]);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("mate in 2: TF*1c "), "{out}");
+    }
+    let (code, _, err) = kifu(&["mate", "-v", "wa", "-p", "x", "--depth", "251"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("from 0 to 250"), "{err}");
+}
+
+/// `--all-solutions`: every first move of the shortest mate with its main line.
+#[test]
+fn cli_all_solutions() {
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
+        "--all-solutions",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "mate in 2: TF*1c CK-2a FG-2b+\n1 first move mates in 2: TF*1c\n  TF*1c CK-2a FG-2b+\n"
+    );
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "gufu",
+        "-p",
+        "Kn1/1ks/SwWn w - 14",
+        "--all-solutions",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solutions"], serde_json::json!([v["line"].clone()]));
+}
+
+/// A deadline stops every search as a spent node budget does: a mate in 1 is not found once
+/// the deadline has passed (Stopped, and `Unknown` for the position, never "no mate"), and a
+/// search that would run for minutes (the start position, any attacking move, 9 moves deep)
+/// returns soon after its deadline.
+#[test]
+fn a_deadline_stops_the_search_with_unknown() {
+    use std::time::{Duration, Instant};
+    let p = wa_pos("9ok/9p1/11/11/11/6F4/11/11/11/11/10K[PW] w 0 1");
+    let mut s = Search::<wa::Position>::new(Options::default());
+    s.set_deadline(Some(Instant::now()));
+    assert_eq!(s.find(&p), Found::Stopped);
+    assert_eq!(s.judge(&p).value, MateValue::Unknown);
+    // Without the deadline, the same search object finds the mate.
+    s.set_deadline(None);
+    assert!(matches!(s.find(&p), Found::Mate(m) if m.moves == 1));
+
+    let start = wa::Position::start(Variant::Wa);
+    let mut s = Search::<wa::Position>::new(Options {
+        depth: 9,
+        all_moves: true,
+        ..Options::default()
+    });
+    let began = Instant::now();
+    s.set_deadline(Some(began + Duration::from_millis(200)));
+    assert_eq!(s.judge(&start).value, MateValue::Unknown);
+    let took = began.elapsed();
+    assert!(took < Duration::from_secs(3), "took {took:?}");
 }

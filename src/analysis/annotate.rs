@@ -4,19 +4,25 @@
 //! - **Gufū**: exact values from [`Solution`]. A move that worsens the outcome (a win thrown
 //!   to a draw or a loss, a draw to a loss) is a blunder (`??`, NAG 4); the only move that
 //!   keeps a win is good (`!`, NAG 1).
-//! - **Wa**: forced mates within a depth, found by [`Search`] for either side. A move that
-//!   lets a forced mate slip is a mistake (`?`, NAG 2); a move that allows the opponent a forced
-//!   mate, where another move would not have, is a blunder (`??`, NAG 4).
+//! - **Wa**: each position's [`MateValue`] for its side to move, by [`Search::judge`]. A move
+//!   that lets a forced mate slip is a mistake (`?`, NAG 2); a move that allows the opponent a
+//!   forced mate, from a position that was not lost, is a blunder (`??`, NAG 4); the only first
+//!   move of the shortest mate is good (`!`, NAG 1).
+//!
+//! In both games the value after a move, for the side that played it, is the value before
+//! the next move flipped ([`Outlook::flip`]): one value per position.
 //!
 //! The input is the game as the rules core sees it: the positions before each move and the
 //! moves ([`Judge`] for either game); the caller turns a replayed record into that.
 
 use super::Value;
 use super::game::move_text;
-use super::mate::{Found, Options, Search};
+use super::mate::{Judged, MateValue, Options, Search};
 use super::solve::Solution;
 use crate::rules::Position;
 use crate::{gufu, wa};
+use std::borrow::Cow;
+use std::time::{Duration, Instant};
 
 /// A judgement on a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,12 +62,14 @@ pub struct PlyNote {
     pub ply: usize,
     /// The move in Hodges notation.
     pub mv: String,
-    /// The value before the move: Gufū `win in 7`, `draw`, `loss in 4`; Wa `mate in 2` (the
-    /// mover mates), `mated in 2` (the opponent mates whatever the mover plays), `no mate
-    /// found`, `unknown` (the search ran out of its budget).
-    pub before: String,
-    /// The value after the move, for the same side (Wa: `mate` when the move mates).
-    pub after: String,
+    /// The value before the move, for the side that plays it: Gufū `win in 7`, `draw`, `loss
+    /// in 4` (plies); Wa `mate in 2` (the mover mates), `mated in 2` (the opponent mates
+    /// whatever the mover plays), `no mate within 3` (proved for both sides), `unknown` (a
+    /// search ran out of its budget).
+    pub before: Outlook,
+    /// The value after the move, for the same side: the value before the next move, for the
+    /// other side, flipped (Wa: `mate` when the move mates).
+    pub after: Outlook,
     /// The best move (Gufū: the first of the best; Wa: the mating move, or, after a move that
     /// allows a mate, a move that does not), if the analysis names one.
     pub best: Option<String>,
@@ -71,30 +79,179 @@ pub struct PlyNote {
     pub comment: Option<String>,
 }
 
-/// A game whose plies can be judged: Gufū exactly ([`gufu_game`]), Wa by mate searches
-/// ([`wa_game`], also for [`wa::Game`], the replay's Wa positions).
+/// A position's value for one side: exact (Gufū), or what a mate search says (Wa).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outlook {
+    Exact(Value),
+    Mates(MateValue),
+}
+
+impl Outlook {
+    /// The same position's value for the other side.
+    pub fn flip(self) -> Outlook {
+        match self {
+            Outlook::Exact(v) => Outlook::Exact(v.flip()),
+            Outlook::Mates(v) => Outlook::Mates(v.flip()),
+        }
+    }
+}
+
+impl std::fmt::Display for Outlook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outlook::Exact(v) => v.fmt(f),
+            Outlook::Mates(v) => v.fmt(f),
+        }
+    }
+}
+
+/// Time budgets of an analysis: `per_position` for the mate searches of one position (Wa),
+/// `per_game` for all of a game's. A position whose searches run out of time is `unknown`
+/// (never "no mate"); once a game's budget is spent, its remaining positions are `unknown`
+/// without a search. Gufū's values are exact and need no search: budgets do not apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub per_position: Option<Duration>,
+    pub per_game: Option<Duration>,
+}
+
+/// A game whose plies can be judged, one at a time in the order of the game (as a walk of its
+/// main line gives them), keeping only what the next ply needs: Gufū exactly ([`gufu_game`]),
+/// Wa by mate searches ([`wa_game`], also for [`wa::Game`], the replay's Wa positions).
 pub trait Judge: Position {
-    /// `positions[i]` is the position before `moves[i]`; `positions` has one more entry, the
-    /// position after the last move. `mate` sets the mate searches (Wa).
-    fn judge(positions: &[Self], moves: &[Self::Move], mate: Options) -> Vec<PlyNote>;
+    /// What judging keeps from one ply to the next.
+    type Judging;
+
+    /// Begins the judging of a game whose first move is played from `start`. `mate` sets the
+    /// mate searches (Wa), `budget` their time.
+    fn begin_judging(start: &Self, mate: Options, budget: Budget) -> Self::Judging;
+
+    /// The note of ply `ply` (1 for the game's first move): `mv`, played from `before` to
+    /// `after`. Plies come in order: `before` is the previous ply's `after`.
+    fn judge_ply(
+        judging: &mut Self::Judging,
+        ply: usize,
+        before: &Self,
+        mv: &Self::Move,
+        after: &Self,
+    ) -> PlyNote;
+
+    /// Every ply at once: `positions[i]` is the position before `moves[i]`; `positions` has
+    /// one more entry, the position after the last move.
+    fn judge(positions: &[Self], moves: &[Self::Move], mate: Options) -> Vec<PlyNote> {
+        let Some(first) = positions.first() else {
+            return Vec::new();
+        };
+        let mut judging = Self::begin_judging(first, mate, Budget::default());
+        positions
+            .windows(2)
+            .zip(moves)
+            .enumerate()
+            .map(|(i, (w, m))| Self::judge_ply(&mut judging, i + 1, &w[0], m, &w[1]))
+            .collect()
+    }
 }
 
 impl Judge for gufu::Position {
-    fn judge(positions: &[Self], moves: &[gufu::Move], _: Options) -> Vec<PlyNote> {
-        gufu_game(positions, moves)
+    type Judging = Cow<'static, Solution>;
+
+    fn begin_judging(start: &Self, _: Options, _: Budget) -> Self::Judging {
+        Solution::covering(start)
+    }
+
+    fn judge_ply(
+        solution: &mut Self::Judging,
+        ply: usize,
+        before: &Self,
+        mv: &gufu::Move,
+        after: &Self,
+    ) -> PlyNote {
+        gufu_note(solution, ply, before, mv, after)
+    }
+}
+
+/// Judging a Wa game: the mate search (its tables kept from ply to ply), the budgets, and the
+/// value of the position after the last ply judged (the value before the next).
+pub struct WaJudging {
+    search: Search<wa::Position>,
+    budget: Budget,
+    game_deadline: Option<Instant>,
+    next: Option<(u128, Judged<wa::Move>)>,
+}
+
+impl WaJudging {
+    fn new(mate: Options, budget: Budget) -> WaJudging {
+        WaJudging {
+            search: Search::new(mate),
+            budget,
+            game_deadline: budget.per_game.map(|t| Instant::now() + t),
+            next: None,
+        }
+    }
+
+    /// `pos` judged within the budgets.
+    fn value(&mut self, pos: &wa::Position) -> Judged<wa::Move> {
+        let own = self.budget.per_position.map(|t| Instant::now() + t);
+        let deadline = match (own, self.game_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.search.set_deadline(deadline);
+        self.search.judge(pos)
+    }
+
+    fn ply(
+        &mut self,
+        ply: usize,
+        before: &wa::Position,
+        mv: &wa::Move,
+        after: &wa::Position,
+    ) -> PlyNote {
+        use super::game::Searchable;
+        let now = match self.next.take() {
+            Some((key, judged)) if key == before.key() => judged,
+            _ => self.value(before),
+        };
+        let next = self.value(after);
+        let note = wa_note(ply, before, mv, &now, &next);
+        self.next = Some((after.key(), next));
+        note
     }
 }
 
 impl Judge for wa::Position {
-    fn judge(positions: &[Self], moves: &[wa::Move], mate: Options) -> Vec<PlyNote> {
-        wa_game(positions, moves, mate)
+    type Judging = WaJudging;
+
+    fn begin_judging(_: &Self, mate: Options, budget: Budget) -> WaJudging {
+        WaJudging::new(mate, budget)
+    }
+
+    fn judge_ply(
+        j: &mut WaJudging,
+        ply: usize,
+        before: &Self,
+        mv: &wa::Move,
+        after: &Self,
+    ) -> PlyNote {
+        j.ply(ply, before, mv, after)
     }
 }
 
 impl Judge for wa::Game {
-    fn judge(positions: &[Self], moves: &[wa::Move], mate: Options) -> Vec<PlyNote> {
-        let positions: Vec<wa::Position> = positions.iter().map(|g| g.position().clone()).collect();
-        wa_game(&positions, moves, mate)
+    type Judging = WaJudging;
+
+    fn begin_judging(_: &Self, mate: Options, budget: Budget) -> WaJudging {
+        WaJudging::new(mate, budget)
+    }
+
+    fn judge_ply(
+        j: &mut WaJudging,
+        ply: usize,
+        before: &Self,
+        mv: &wa::Move,
+        after: &Self,
+    ) -> PlyNote {
+        j.ply(ply, before.position(), mv, after.position())
     }
 }
 
@@ -112,196 +269,108 @@ fn note_comment(before: &str, after: &str, best: Option<&str>, tail: Option<&str
 /// Gufū: `positions[i]` is the position before `moves[i]`; `positions` has one more entry,
 /// the position after the last move.
 pub fn gufu_game(positions: &[gufu::Position], moves: &[gufu::Move]) -> Vec<PlyNote> {
-    let Some(first) = positions.first() else {
-        return Vec::new();
-    };
-    let solution = Solution::covering(first);
+    Judge::judge(positions, moves, Options::default())
+}
+
+/// Gufū: ply `ply`, `m` played from `p` to `next`, judged by the exact solution.
+fn gufu_note(
+    solution: &Solution,
+    ply: usize,
+    p: &gufu::Position,
+    m: &gufu::Move,
+    next: &gufu::Position,
+) -> PlyNote {
     let value = |p: &gufu::Position| solution.value(p).unwrap_or(Value::Draw);
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, (p, m)) in positions.iter().zip(moves).enumerate() {
-        let Some(next) = positions.get(i + 1) else {
-            break;
-        };
-        let before = value(p);
-        let after = value(next).back();
-        let ranked = solution.moves(p);
-        let best = ranked.first().map(|(b, _)| move_text(p, b));
-        let winning = ranked
-            .iter()
-            .filter(|(_, v)| matches!(v, Value::Win(_)))
-            .count();
-        let (verdict, comment) = if after.class() < before.class() {
-            let c = note_comment(
-                &before.to_string(),
-                &after.to_string(),
-                best.as_deref(),
-                None,
-            );
-            (Some(Verdict::Blunder), Some(c))
-        } else if matches!(after, Value::Win(_)) && winning == 1 {
-            (
-                Some(Verdict::Only),
-                Some(format!("{before}; the only winning move")),
-            )
-        } else {
-            (None, None)
-        };
-        out.push(PlyNote {
-            ply: i + 1,
-            mv: move_text(p, m),
-            before: before.to_string(),
-            after: after.to_string(),
-            best,
-            verdict,
-            comment,
-        });
-    }
-    out
-}
-
-/// What a mate search said about a position, for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mates {
-    /// The side to move mates in this many moves.
-    In(u32),
-    None,
-    Unknown,
-}
-
-/// Wa: as [`gufu_game`], with mates searched to `opts.depth` moves for either side.
-pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) -> Vec<PlyNote> {
-    let mut search = Search::<wa::Position>::new(opts);
-    // For each position: the side to move's own mate, and its first move.
-    let own: Vec<(Mates, Option<wa::Move>)> = positions
+    let before = value(p);
+    let after = value(next).flip();
+    let ranked = solution.moves(p);
+    let best = ranked.first().map(|(b, _)| move_text(p, b));
+    let winning = ranked
         .iter()
-        .map(|p| match search.find(p) {
-            Found::Mate(m) => (Mates::In(m.moves), m.line.first().copied()),
-            Found::None => (Mates::None, None),
-            Found::Stopped => (Mates::Unknown, None),
-        })
-        .collect();
-    let mut out = Vec::with_capacity(moves.len());
-    // The mover's opponent's forced mate in this position, when known (from the ply before).
-    let mut mated_in: Option<u32> = None;
-    for (i, (p, m)) in positions.iter().zip(moves).enumerate() {
-        let Some(next) = positions.get(i + 1) else {
-            break;
-        };
-        let text = |mv: &wa::Move| move_text(p, mv);
-        let (mine, my_move) = own[i];
-        let before = match (mine, mated_in) {
-            (Mates::In(k), _) => format!("mate in {k}"),
-            (_, Some(k)) => format!("mated in {k}"),
-            (Mates::Unknown, None) => "unknown".to_string(),
-            (Mates::None, None) => "no mate found".to_string(),
-        };
-        let gave_mate = next.outcome().is_some_and(|o| o.winner == Some(p.turn()));
-        // After the move: does the mover still force mate (in how many more moves)?
-        let kept = if gave_mate {
-            Mates::In(0)
-        } else if let Mates::In(_) = mine {
-            match search.forced_after(next, opts.depth) {
-                Some(k) => Mates::In(k),
-                None if search.stopped() => Mates::Unknown,
-                None => Mates::None,
-            }
-        } else {
-            Mates::None
-        };
-        // And the opponent?
-        let theirs = own[i + 1].0;
-        // Lost already (the opponent's mate was forced before this move): no verdict.
-        let lost = mated_in.take();
-        let after = match (kept, theirs) {
-            (Mates::In(0), _) => "mate".to_string(),
-            (Mates::In(k), _) => {
-                mated_in = Some(k);
-                format!("mate in {k}")
-            }
-            (Mates::Unknown, _) | (_, Mates::Unknown) => "unknown".to_string(),
-            (Mates::None, Mates::In(k)) => format!("mated in {k}"),
-            (Mates::None, Mates::None) => "no mate found".to_string(),
-        };
-        let missed = matches!(mine, Mates::In(_)) && kept == Mates::None;
-        let allowed = matches!(theirs, Mates::In(_));
-        let mut best = my_move.map(|b| text(&b));
-        let mut verdict = None;
-        let mut tail = None;
-        if allowed && lost.is_none() {
-            // A blunder only if some other move would not have allowed a mate.
-            let escape = match (mine, my_move) {
-                (Mates::In(_), Some(mine)) => Escape::Safe(mine),
-                _ => safe_move(p, m, &mut search, opts.max_nodes),
-            };
-            match escape {
-                Escape::Safe(e) => {
-                    verdict = Some(Verdict::Blunder);
-                    if best.is_none() {
-                        best = Some(text(&e));
-                    }
-                }
-                Escape::None => tail = Some("every move allows a mate"),
-                Escape::Unknown => {}
-            }
-        } else if missed {
-            verdict = Some(Verdict::Mistake);
-        }
-        let comment = verdict
-            .map(|_| note_comment(&before, &after, best.as_deref(), None))
-            .or_else(|| tail.map(|t| note_comment(&before, &after, None, Some(t))));
-        out.push(PlyNote {
-            ply: i + 1,
-            mv: text(m),
-            before,
-            after,
-            best,
-            verdict,
-            comment,
-        });
-    }
-    out
-}
-
-/// What the other moves of a position allow.
-enum Escape {
-    /// This move allows no forced mate.
-    Safe(wa::Move),
-    /// Every move allows one.
-    None,
-    /// Not known: a search ran out of its budget, or the alternatives used up a whole
-    /// search's budget between them.
-    Unknown,
-}
-
-/// A legal move other than `played` after which the opponent has no forced mate within the
-/// search's depth, if there is one.
-fn safe_move(
-    pos: &wa::Position,
-    played: &wa::Move,
-    search: &mut Search<wa::Position>,
-    budget: Option<u64>,
-) -> Escape {
-    let start = search.nodes();
-    let mut unknown = false;
-    for m in pos.legal_moves() {
-        if m == *played {
-            continue;
-        }
-        if budget.is_some_and(|b| search.nodes() - start > b) {
-            return Escape::Unknown;
-        }
-        let mut next = pos.clone();
-        next.play_unchecked(&m);
-        // (A move that mates is safe: the opponent has no move at all.)
-        match search.find(&next) {
-            Found::None => return Escape::Safe(m),
-            Found::Stopped => unknown = true,
-            Found::Mate(_) => {}
-        }
-    }
-    if unknown {
-        Escape::Unknown
+        .filter(|(_, v)| matches!(v, Value::Win(_)))
+        .count();
+    let (verdict, comment) = if after.class() < before.class() {
+        let c = note_comment(
+            &before.to_string(),
+            &after.to_string(),
+            best.as_deref(),
+            None,
+        );
+        (Some(Verdict::Blunder), Some(c))
+    } else if matches!(after, Value::Win(_)) && winning == 1 {
+        (
+            Some(Verdict::Only),
+            Some(format!("{before}; the only winning move")),
+        )
     } else {
-        Escape::None
+        (None, None)
+    };
+    PlyNote {
+        ply,
+        mv: move_text(p, m),
+        before: Outlook::Exact(before),
+        after: Outlook::Exact(after),
+        best,
+        verdict,
+        comment,
+    }
+}
+
+/// Wa: as [`gufu_game`], with each position's [`MateValue`] for its side to move, searched to
+/// `opts.depth` moves of either side. The value after a move (for the side that played it) is
+/// the value before the next move, flipped; the verdicts follow from the two values alone:
+///
+/// - `??` (blunder): the value after is `mated in K` and the value before was not (the mover
+///   had a mate, or was proved not mated: another move kept clear of the mate);
+/// - `?` (mistake): the mover had a mate (`mate in K`) and after the move has none within the
+///   depth;
+/// - `!`: the move keeps the shortest mate (`mate in K` → `mate in K - 1`) and is the only
+///   first move that mates in K.
+pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) -> Vec<PlyNote> {
+    Judge::judge(positions, moves, opts)
+}
+
+/// Wa: ply `ply`, `m` played from `p`, with the values of the positions before (`now`) and
+/// after it (`next`, for the opponent).
+fn wa_note(
+    ply: usize,
+    p: &wa::Position,
+    m: &wa::Move,
+    now: &Judged<wa::Move>,
+    next: &Judged<wa::Move>,
+) -> PlyNote {
+    let text = |mv: &wa::Move| move_text(p, mv);
+    let before = now.value;
+    let after = next.value.flip();
+    let verdict = match (before, after) {
+        (MateValue::Mate(_) | MateValue::NoMate(_), MateValue::Mated(_)) => Some(Verdict::Blunder),
+        (MateValue::Mate(_), MateValue::NoMate(_)) => Some(Verdict::Mistake),
+        (MateValue::Mate(k), MateValue::Mate(j)) if j + 1 == k && now.mating_moves == 1 => {
+            Some(Verdict::Only)
+        }
+        _ => None,
+    };
+    // The mating move; after a blunder, a move that does not allow the mate.
+    let best = now
+        .best
+        .as_ref()
+        .filter(|_| matches!(before, MateValue::Mate(_)) || verdict == Some(Verdict::Blunder));
+    let comment = verdict.map(|v| match v {
+        Verdict::Only => format!("{before}; the only mating move"),
+        _ => note_comment(
+            &before.to_string(),
+            &after.to_string(),
+            best.map(&text).as_deref(),
+            None,
+        ),
+    });
+    PlyNote {
+        ply,
+        mv: text(m),
+        before: Outlook::Mates(before),
+        after: Outlook::Mates(after),
+        best: best.map(text),
+        verdict,
+        comment,
     }
 }

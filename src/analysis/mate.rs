@@ -16,6 +16,7 @@
 use super::game::{Searchable, move_text};
 use crate::geometry::Color;
 use rustc_hash::FxHashMap;
+use std::time::Instant;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,25 @@ pub struct Options {
     pub all_moves: bool,
     /// Stop after visiting this many positions (None: no limit).
     pub max_nodes: Option<u64>,
+    /// How to search.
+    pub method: Method,
+    /// The most memory the tables may take, in MiB (about: they are emptied when full).
+    pub hash_mb: u32,
 }
+
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first proof-number search (df-pn), depth-limited: the attacker's move with the
+    /// fewest defences left to refute is explored first.
+    #[default]
+    ProofNumber,
+    /// Iterative deepening over a plain AND/OR search (mate in 1, in 2, ...).
+    Deepening,
+}
+
+/// The default of [`Options::hash_mb`].
+pub const DEFAULT_HASH_MB: u32 = 256;
 
 impl Default for Options {
     fn default() -> Self {
@@ -34,9 +53,22 @@ impl Default for Options {
             depth: 3,
             all_moves: false,
             max_nodes: None,
+            method: Method::ProofNumber,
+            hash_mb: DEFAULT_HASH_MB,
         }
     }
 }
+
+/// The deepest search (`depth` 0 and anything beyond ask for it): until proved or out of
+/// budget.
+pub const UNLIMITED: u32 = 250;
+
+/// Proof and disproof numbers: "infinite" (proved or disproved).
+const INF: u32 = u32::MAX / 4;
+
+/// A df-pn node's key: the position's key, its role (the attacker to move or not), and the
+/// attacker's moves left.
+type NodeKey = (u128, bool, u8);
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +96,74 @@ pub struct Mate<M> {
     pub complete: bool,
 }
 
+/// A position's value for the side to move, as far as a mate search within `depth` moves of
+/// either side can tell. The same position has one value, whichever side asks:
+/// [`MateValue::flip`] gives it for the other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MateValue {
+    /// The side to move mates in this many of its moves (0: it has mated, the game is over).
+    Mate(u32),
+    /// Whatever the side to move plays, the opponent mates within this many of its moves (0:
+    /// the game is over, the side to move has been mated).
+    Mated(u32),
+    /// Proved: neither side mates within this many moves (the side to move has no mate, and
+    /// has a move after which the opponent has none).
+    NoMate(u32),
+    /// A search ran out of its budget before it could tell (never a "no mate").
+    Unknown,
+}
+
+impl MateValue {
+    /// The same value, for the other side (the value after a move, for the side that played
+    /// it, is the value before the next move, flipped).
+    pub fn flip(self) -> MateValue {
+        match self {
+            MateValue::Mate(k) => MateValue::Mated(k),
+            MateValue::Mated(k) => MateValue::Mate(k),
+            v => v,
+        }
+    }
+}
+
+impl std::fmt::Display for MateValue {
+    /// `mate in 2`, `mate` (the game is won), `mated in 3`, `mated` (lost), `no mate within
+    /// 3`, `unknown`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MateValue::Mate(0) => f.write_str("mate"),
+            MateValue::Mate(k) => write!(f, "mate in {k}"),
+            MateValue::Mated(0) => f.write_str("mated"),
+            MateValue::Mated(k) => write!(f, "mated in {k}"),
+            MateValue::NoMate(n) => write!(f, "no mate within {n}"),
+            MateValue::Unknown => f.write_str("unknown"),
+        }
+    }
+}
+
+/// A position judged by [`Search::judge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged<M> {
+    pub value: MateValue,
+    /// With `Mate`: the first move of the main line; with `NoMate`: a move after which the
+    /// opponent has no mate within the depth (the proof that the side to move is not mated);
+    /// with `Mated`: the longest defence.
+    pub best: Option<M>,
+    /// With `Mate`: how many first moves mate in that many moves (1: the mate is unique).
+    pub mating_moves: usize,
+}
+
+/// A position where the side to move is mated, explained by [`Search::mated`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mated<M> {
+    /// The opponent mates within this many moves whatever the side to move plays.
+    pub moves: u32,
+    /// The main line: the longest defence, then the opponent's quickest mate against the
+    /// longest defence (2 × moves plies).
+    pub line: Vec<M>,
+    /// False if the budget ran out while the line was worked out.
+    pub complete: bool,
+}
+
 /// What is known about a position (attacker to move).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -73,17 +173,27 @@ struct Entry {
     none_within: u8,
 }
 
-/// Entries kept before the table is emptied (a bound on memory: ~100 MB).
-const TABLE_CAP: usize = 2_000_000;
+/// Bytes an entry of the tables takes, about (key, value, the hash table's own overhead).
+const ENTRY_BYTES: usize = 64;
 
 /// A mate search; keeps its transposition table between calls.
 pub struct Search<P: Searchable> {
     opts: Options,
     table: FxHashMap<u128, Entry>,
+    /// df-pn: proof and disproof numbers of the nodes in progress.
+    work: FxHashMap<NodeKey, (u32, u32)>,
+    /// df-pn: facts proved: by (position key, role) the shortest mate proved (the attacker's
+    /// moves), and the deepest depth at which no mate is proved.
+    proved: FxHashMap<(u128, bool), u8>,
+    disproved: FxHashMap<(u128, bool), u8>,
+    /// Entries the tables may hold together (from [`Options::hash_mb`]).
+    cap: usize,
     nodes: u64,
     /// `nodes` when the current search began (the budget is per search).
     began: u64,
     stopped: bool,
+    /// When every search must stop (see [`Search::set_deadline`]).
+    deadline: Option<Instant>,
     _game: std::marker::PhantomData<P>,
 }
 
@@ -92,9 +202,14 @@ impl<P: Searchable> Search<P> {
         Search {
             opts,
             table: FxHashMap::default(),
+            work: FxHashMap::default(),
+            proved: FxHashMap::default(),
+            disproved: FxHashMap::default(),
+            cap: (opts.hash_mb.max(1) as usize * (1 << 20) / ENTRY_BYTES).max(1024),
             nodes: 0,
             began: 0,
             stopped: false,
+            deadline: None,
             _game: std::marker::PhantomData,
         }
     }
@@ -104,15 +219,37 @@ impl<P: Searchable> Search<P> {
         self.nodes
     }
 
+    /// A time after which every search stops as if its node budget had run out (its answer is
+    /// then `Stopped`, `Unknown` or None, never a "no mate"); None: no deadline. The clock is
+    /// read every 1,024 positions, so a search may run about a millisecond past it; a search
+    /// begun after it stops at once.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// A new search within the budget.
     fn begin(&mut self) {
         self.began = self.nodes;
-        self.stopped = false;
+        self.stopped = self.past_deadline();
     }
 
     /// The shortest forced mate for the side to move in `pos`, within the depth.
     pub fn find(&mut self, pos: &P) -> Found<P::Move> {
         self.begin();
+        if self.opts.method == Method::ProofNumber {
+            return match self.shortest(pos, self.depth()) {
+                Some(n) => {
+                    self.begin();
+                    Found::Mate(self.explain(pos, n))
+                }
+                None if self.stopped => Found::Stopped,
+                None => Found::None,
+            };
+        }
         for n in 1..=self.opts.depth.min(u8::MAX as u32) {
             if self.attack(pos, n as u8) {
                 // The explanation gets a budget of its own.
@@ -140,7 +277,166 @@ impl<P: Searchable> Search<P> {
                 _ => None,
             };
         }
-        (1..=depth.min(u8::MAX as u32)).find(|&n| self.defend(pos, moves.clone(), n as u8))
+        (1..=depth.min(UNLIMITED)).find(|&n| self.defend(pos, moves.clone(), n as u8))
+    }
+
+    /// The depth searched: [`Options::depth`], 0 and anything beyond [`UNLIMITED`] being
+    /// [`UNLIMITED`].
+    fn depth(&self) -> u8 {
+        match self.opts.depth {
+            0 => UNLIMITED as u8,
+            d => d.min(UNLIMITED) as u8,
+        }
+    }
+
+    /// The shortest mate within `n` for the side to move, proved: a mate found at depth `n`
+    /// has a length (the longest branch of its proof); then no mate one move shorter is
+    /// looked for until there is none (None if there is no mate within `n`, or the budget
+    /// ran out).
+    fn shortest(&mut self, pos: &P, n: u8) -> Option<u8> {
+        if !self.attack(pos, n) {
+            return None;
+        }
+        let key = (pos.key(), true);
+        let mut best = self.proved.get(&key).copied().unwrap_or(n).min(n);
+        while best > 1 {
+            if !self.attack(pos, best - 1) {
+                if self.stopped {
+                    return None;
+                }
+                break;
+            }
+            best = self
+                .proved
+                .get(&key)
+                .copied()
+                .unwrap_or(best - 1)
+                .min(best - 1);
+        }
+        Some(best)
+    }
+
+    /// The value of `pos` for its side to move, within the depth: its own shortest mate, else
+    /// whether every move allows the opponent a mate (and the shortest such), else a proved
+    /// "no mate" for both sides, or `Unknown` where a budget ran out. A finished position is
+    /// `Mated(0)` or `Mate(0)` for the side to move as the game ended (`NoMate(depth)` for a
+    /// draw).
+    pub fn judge(&mut self, pos: &P) -> Judged<P::Move> {
+        let depth = u32::from(self.depth());
+        let judged = |value, best| Judged {
+            value,
+            best,
+            mating_moves: 0,
+        };
+        if let Some(o) = pos.outcome() {
+            let v = match o.winner {
+                Some(w) if w == pos.turn() => MateValue::Mate(0),
+                Some(_) => MateValue::Mated(0),
+                None => MateValue::NoMate(depth),
+            };
+            return judged(v, None);
+        }
+        let own = match self.find(pos) {
+            Found::Mate(m) => {
+                return Judged {
+                    value: MateValue::Mate(m.moves),
+                    best: m.line.first().cloned(),
+                    mating_moves: m.first_moves.len(),
+                };
+            }
+            Found::None => MateValue::NoMate(depth),
+            Found::Stopped => MateValue::Unknown,
+        };
+        self.begin();
+        match self.escape(pos, depth as u8) {
+            Escape::Safe(m) => judged(own, Some(m)),
+            Escape::Unknown => judged(MateValue::Unknown, None),
+            Escape::None => {
+                let (k, longest) = self.longest_defence(pos, depth as u8);
+                if self.stopped {
+                    // Mated within the depth, proved; the length not yet.
+                    return judged(MateValue::Unknown, None);
+                }
+                judged(MateValue::Mated(u32::from(k)), longest)
+            }
+        }
+    }
+
+    /// The explanation of a position where the side to move is mated within the depth: None
+    /// if it is not (or the budget ran out before that was proved; see [`Search::stopped`]).
+    pub fn mated(&mut self, pos: &P) -> Option<Mated<P::Move>> {
+        if pos.outcome().is_some() {
+            return None;
+        }
+        let depth = self.depth();
+        self.begin();
+        if !matches!(self.escape(pos, depth), Escape::None) {
+            return None;
+        }
+        let (k, longest) = self.longest_defence(pos, depth);
+        let m = longest?;
+        let mut next = pos.clone();
+        next.play_unchecked(&m);
+        let mut line = vec![m];
+        let mut complete = !self.stopped;
+        self.begin();
+        if let Some(rest) = (1..=k).find(|&n| self.attack(&next, n)) {
+            let e = self.explain(&next, rest);
+            complete &= e.complete;
+            line.extend(e.line);
+        } else {
+            complete = false;
+        }
+        Some(Mated {
+            moves: u32::from(k),
+            line,
+            complete,
+        })
+    }
+
+    /// A move of the side to move after which the opponent has no mate within `n` moves.
+    fn escape(&mut self, pos: &P, n: u8) -> Escape<P::Move> {
+        let mut replies = pos.legal_moves();
+        replies.sort_by_key(|m| pos.defence_order(m));
+        let mut unknown = false;
+        for m in replies {
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            if self.stopped {
+                return Escape::Unknown;
+            }
+            if !self.attack(&next, n) {
+                if !self.stopped {
+                    return Escape::Safe(m);
+                }
+                unknown = true;
+            }
+        }
+        if unknown {
+            Escape::Unknown
+        } else {
+            Escape::None
+        }
+    }
+
+    /// In a position where every move allows the opponent a mate within `n`: the longest of
+    /// those shortest mates, and a move that allows it.
+    fn longest_defence(&mut self, pos: &P, n: u8) -> (u8, Option<P::Move>) {
+        let mut replies = pos.legal_moves();
+        replies.sort_by_key(|m| pos.defence_order(m));
+        let mut best: (u8, Option<P::Move>) = (0, None);
+        for m in replies {
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            let k = (1..=n).find(|&k| self.attack(&next, k)).unwrap_or(n);
+            if best.1.is_none() || k > best.0 {
+                best = (k, Some(m));
+            }
+            if k == n {
+                break;
+            }
+        }
+        best
     }
 
     /// Whether the budget ran out during the last search.
@@ -155,11 +451,14 @@ impl<P: Searchable> Search<P> {
         {
             self.stopped = true;
         }
+        if self.nodes.is_multiple_of(1024) && self.past_deadline() {
+            self.stopped = true;
+        }
         !self.stopped
     }
 
     fn store(&mut self, key: u128, f: impl FnOnce(&mut Entry)) {
-        if self.table.len() >= TABLE_CAP {
+        if self.table.len() >= self.cap {
             self.table.clear();
         }
         f(self.table.entry(key).or_default());
@@ -204,6 +503,211 @@ impl<P: Searchable> Search<P> {
 
     /// Whether the side to move mates within `n` of its moves.
     fn attack(&mut self, pos: &P, n: u8) -> bool {
+        match self.opts.method {
+            Method::ProofNumber => self.prove(pos, n),
+            Method::Deepening => self.deepen(pos, n),
+        }
+    }
+
+    /// [`Search::attack`] by df-pn: the root's proof and disproof numbers brought to 0 (or the
+    /// budget spent).
+    fn prove(&mut self, pos: &P, n: u8) -> bool {
+        loop {
+            let (pn, dn) = self.numbers(pos, true, n);
+            if pn == 0 {
+                return true;
+            }
+            if dn == 0 || self.stopped {
+                return false;
+            }
+            self.mid(pos, true, n, INF - 1, INF - 1);
+            if self.stopped {
+                return self.numbers(pos, true, n).0 == 0;
+            }
+        }
+    }
+
+    /// A node's numbers as known: proved, disproved, in progress, or new (1, 1). `or`: the
+    /// attacker is to move (and mates within `n` of its moves); else the defender is to move
+    /// and the attacker mates within `n` more whatever it plays.
+    fn numbers(&self, pos: &P, or: bool, n: u8) -> (u32, u32) {
+        let key = pos.key();
+        if self.proved.get(&(key, or)).is_some_and(|&l| l <= n) {
+            return (0, INF);
+        }
+        if n == 0 || self.disproved.get(&(key, or)).is_some_and(|&d| d >= n) {
+            return (INF, 0);
+        }
+        self.work.get(&(key, or, n)).copied().unwrap_or((1, 1))
+    }
+
+    /// Makes room in the tables when they are full: the nodes in progress go first (their
+    /// numbers are found again), then the facts proved.
+    fn make_room(&mut self) {
+        if self.work.len() + self.proved.len() + self.disproved.len() >= self.cap {
+            self.work.clear();
+            if self.proved.len() + self.disproved.len() >= self.cap / 2 {
+                self.proved.clear();
+                self.disproved.clear();
+            }
+        }
+    }
+
+    /// Records a node's numbers (a proof with its length, a disproof with its depth).
+    fn record(&mut self, key: u128, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
+        self.make_room();
+        if pn == 0 {
+            let e = self.proved.entry((key, or)).or_insert(length);
+            *e = (*e).min(length);
+            self.work.remove(&(key, or, n));
+        } else if dn == 0 {
+            let e = self.disproved.entry((key, or)).or_insert(n);
+            *e = (*e).max(n);
+            self.work.remove(&(key, or, n));
+        } else {
+            self.work.insert((key, or, n), (pn, dn));
+        }
+    }
+
+    /// The children of a df-pn node: (move, position, its role, the attacker's moves left
+    /// there). A check that mates at once is a proved child (depth 0 of a won position).
+    fn children(&self, pos: &P, or: bool, n: u8) -> Vec<(P, u8)> {
+        if or {
+            let me = pos.turn();
+            self.candidates(pos)
+                .into_iter()
+                .map(|(_, next)| {
+                    let left = if Self::won_by(&next, me) { 0 } else { n - 1 };
+                    (next, left)
+                })
+                .collect()
+        } else {
+            let mut replies = pos.legal_moves();
+            replies.sort_by_key(|m| pos.defence_order(m));
+            replies
+                .into_iter()
+                .map(|m| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(&m);
+                    (next, n)
+                })
+                .collect()
+        }
+    }
+
+    /// The numbers of a child: a won position at depth 0 is proved (length 0).
+    fn child_numbers(&mut self, child: &P, or: bool, left: u8) -> (u32, u32) {
+        if left == 0 && !or {
+            return if self.is_over_for_defender(child) {
+                (0, INF)
+            } else {
+                (INF, 0)
+            };
+        }
+        let (pn, dn) = self.numbers(child, or, left);
+        if (pn, dn) == (1, 1) && !or && !self.work.contains_key(&(child.key(), or, left)) {
+            // A new defender's node (df-pn+): as hard to prove as it has replies.
+            let replies = (child.legal_moves().len() as u32).clamp(1, 64);
+            self.make_room();
+            self.work.insert((child.key(), or, left), (replies, 1));
+            return (replies, 1);
+        }
+        (pn, dn)
+    }
+
+    /// A position (defender to move) that is over with the attacker the winner.
+    fn is_over_for_defender(&self, pos: &P) -> bool {
+        Self::won_by(pos, pos.turn().opponent())
+    }
+
+    /// The length of a proved child (0: it is the mate).
+    fn child_length(&self, child: &P, or: bool, left: u8) -> u8 {
+        if left == 0 {
+            return 0;
+        }
+        self.proved.get(&(child.key(), or)).copied().unwrap_or(left)
+    }
+
+    /// Multiple iterative deepening, df-pn's step: explores below a node until its proof or
+    /// disproof number reaches its threshold.
+    fn mid(&mut self, pos: &P, or: bool, n: u8, th_pn: u32, th_dn: u32) {
+        if !self.visit() {
+            return;
+        }
+        let key = pos.key();
+        let children = self.children(pos, or, n);
+        if children.is_empty() {
+            // The attacker has no candidate (not mated within n); the defender no move (the
+            // game is over: only a mate leads here, found before).
+            let won = !or && self.is_over_for_defender(pos);
+            let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
+            self.record(key, or, n, pn, dn, 0);
+            return;
+        }
+        let sub = !or;
+        loop {
+            // OR: pn the smallest child's, dn the sum; AND the other way round.
+            let (mut best, mut best_v, mut second, mut sum, mut other) =
+                (0usize, INF, INF, 0u32, INF);
+            for (i, (c, left)) in children.iter().enumerate() {
+                let (cp, cd) = self.child_numbers(c, sub, *left);
+                let (mine, theirs) = if or { (cp, cd) } else { (cd, cp) };
+                if mine < best_v {
+                    second = best_v;
+                    best_v = mine;
+                    best = i;
+                    other = theirs;
+                } else if mine < second {
+                    second = mine;
+                }
+                sum = sum.saturating_add(theirs).min(INF);
+            }
+            let (pn, dn) = if or { (best_v, sum) } else { (sum, best_v) };
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped {
+                let length = if pn != 0 {
+                    0
+                } else if or {
+                    let mut shortest = u8::MAX;
+                    for (c, l) in &children {
+                        if self.child_numbers(c, sub, *l).0 == 0 {
+                            shortest = shortest.min(self.child_length(c, sub, *l));
+                        }
+                    }
+                    shortest.saturating_add(1)
+                } else {
+                    children
+                        .iter()
+                        .map(|(c, l)| self.child_length(c, sub, *l))
+                        .max()
+                        .unwrap_or(0)
+                };
+                self.record(key, or, n, pn, dn, length);
+                return;
+            }
+            self.record(key, or, n, pn, dn, 0);
+            let (c, left) = &children[best];
+            // The child's thresholds: stay the best (below the second's number), and keep
+            // the sum under this node's threshold.
+            let (cth_mine, cth_theirs) = if or {
+                (th_pn.min(second.saturating_add(1)), {
+                    th_dn.saturating_sub(sum).saturating_add(other).min(INF)
+                })
+            } else {
+                (th_dn.min(second.saturating_add(1)), {
+                    th_pn.saturating_sub(sum).saturating_add(other).min(INF)
+                })
+            };
+            let (cpn, cdn) = if or {
+                (cth_mine, cth_theirs)
+            } else {
+                (cth_theirs, cth_mine)
+            };
+            self.mid(c, sub, *left, cpn, cdn);
+        }
+    }
+
+    /// [`Search::attack`] by the plain search, its table per depth.
+    fn deepen(&mut self, pos: &P, n: u8) -> bool {
         if !self.visit() {
             return false;
         }
@@ -350,6 +854,16 @@ impl<P: Searchable> Search<P> {
             complete: !self.stopped,
         }
     }
+}
+
+/// What the moves of a position allow the opponent.
+enum Escape<M> {
+    /// After this move the opponent has no mate.
+    Safe(M),
+    /// Every move allows a mate.
+    None,
+    /// A search ran out of its budget.
+    Unknown,
 }
 
 /// The main line as text, each move written in the position it is played from.

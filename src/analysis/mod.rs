@@ -10,6 +10,7 @@
 pub mod annotate;
 pub mod game;
 pub mod mate;
+pub mod record;
 pub mod solve;
 
 pub use game::Searchable;
@@ -34,6 +35,15 @@ impl Value {
         match self {
             Value::Win(n) => Value::Loss(n.saturating_add(1)),
             Value::Loss(n) => Value::Win(n.saturating_add(1)),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The same position's value for the other side: a win in N plies is a loss in N.
+    pub fn flip(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n),
+            Value::Loss(n) => Value::Win(n),
             Value::Draw => Value::Draw,
         }
     }

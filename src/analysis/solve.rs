@@ -208,7 +208,7 @@ impl Solution {
     /// The solution from the start position, computed once per process.
     pub fn start() -> &'static Solution {
         static START: OnceLock<Solution> = OnceLock::new();
-        START.get_or_init(|| Solution::solve(&gufu::Position::start()))
+        START.get_or_init(|| Solution::solve(&gufu::Position::default()))
     }
 
     /// A solution that covers `pos`: the start's if `pos` can arise from the start, else one

@@ -18,7 +18,10 @@ use std::time::Instant;
 /// attacker the winner, as the rules say: checkmate, or (with --all-moves) leaving the
 /// opponent without a legal move; in Gufū also the capture of a King. Prints `mate in N:
 /// <main line>` (the quickest mate against the longest defence) and every first move that
-/// mates in N (one: the problem's solution is unique), or `no mate in DEPTH`.
+/// mates in N (one: the problem's solution is unique). When the side to move is the one mated:
+/// `mated in N: <main line>` (its longest defence, then the quickest mate); otherwise `no mate
+/// in DEPTH`. --format json: one object with always the same fields (variant, position, depth,
+/// all_moves, result: mate|mated|no mate|unknown, moves, line, first_moves, complete, nodes).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
@@ -34,9 +37,19 @@ pub struct Args {
     /// The position (Wa: XBoard FEN; Gufū: kifu's position string, see the README).
     #[arg(long, short = 'p')]
     position: String,
-    /// The most moves of the side to move.
-    #[arg(long, short = 'd', default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+    /// The most moves of the side to move (1 to 250); 0 or `unlimited`: search until a mate
+    /// is proved or the budget (--max-nodes) runs out.
+    #[arg(long, short = 'd', default_value = "3", value_parser = parse_depth)]
     depth: u32,
+    /// The search: `pn` (df-pn proof-number search, the default) or `deepening` (iterative
+    /// deepening over a plain AND/OR search: mate in 1, in 2, ...; much slower when deep).
+    #[arg(long, value_enum, default_value = "pn")]
+    method: MethodArg,
+    /// The most memory the search's tables may take, in MiB (they are emptied when full,
+    /// whatever the node budget).
+    #[arg(long = "hash", value_name = "MB", default_value_t = mate::DEFAULT_HASH_MB,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash_mb: u32,
     /// Let the attacker play any move, not only checks.
     #[arg(long)]
     all_moves: bool,
@@ -44,12 +57,36 @@ pub struct Args {
     /// limit.
     #[arg(long, default_value_t = 5_000_000)]
     max_nodes: u64,
+    /// With a mate: also print, for every first move that mates in N, its main line (one per
+    /// line, indented), so a composer sees whether the problem is sound (one first move).
+    #[arg(long)]
+    all_solutions: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Also print, on standard error, the time taken and the positions visited.
     #[arg(long)]
     time: bool,
+}
+
+/// `--depth`: 0 to 250, or `unlimited` (0).
+fn parse_depth(s: &str) -> Result<u32, String> {
+    if s == "unlimited" {
+        return Ok(0);
+    }
+    match s.parse::<u32>() {
+        Ok(d) if d <= mate::UNLIMITED => Ok(d),
+        _ => Err(format!(
+            "expected a number of moves from 0 to {} or `unlimited`",
+            mate::UNLIMITED
+        )),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    Pn,
+    Deepening,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -78,6 +115,21 @@ pub(super) fn gufu_position(s: &str) -> Result<gufu::Position, i32> {
     gufu::Position::from_position_string(Variant::Gufu, s).map_err(|e| bad_position(&e))
 }
 
+/// Ok if the game is not over in `pos`; else the error is reported (status 2).
+pub(super) fn not_over<P: Position>(pos: &P) -> Result<(), i32> {
+    match pos.outcome() {
+        None => Ok(()),
+        Some(o) => {
+            eprintln!(
+                "kifu: the game is already over in this position ({}, {}): there is nothing to search",
+                o.termination.describe(),
+                o.result()
+            );
+            Err(EXIT_ERROR)
+        }
+    }
+}
+
 /// Writes the answer on standard output (a closed pipe is not an error); the exit status.
 pub(super) fn print(text: &str) -> i32 {
     match write_documents(Target::Stdout, [("", text.as_bytes())]) {
@@ -87,25 +139,150 @@ pub(super) fn print(text: &str) -> i32 {
 }
 
 fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
-    if let Some(o) = pos.outcome() {
-        eprintln!(
-            "kifu: the game is already over in this position ({}, {}): there is nothing to search",
-            o.termination.describe(),
-            o.result()
-        );
-        return EXIT_ERROR;
+    if let Err(code) = not_over(pos) {
+        return code;
     }
     let t = Instant::now();
     let mut s = Search::<P>::new(Options {
         depth: a.depth,
         all_moves: a.all_moves,
         max_nodes: (a.max_nodes > 0).then_some(a.max_nodes),
+        method: match a.method {
+            MethodArg::Pn => mate::Method::ProofNumber,
+            MethodArg::Deepening => mate::Method::Deepening,
+        },
+        hash_mb: a.hash_mb,
     });
     let found = s.find(pos);
+    // Not a mate for the side to move: is it the one being mated?
+    let mated = match found {
+        Found::Mate(_) => None,
+        _ => s.mated(pos),
+    };
+    let answer = Answer::of(found, mated, s.stopped());
+    // Each first move's main line: the first move, then the longest defence and the mate.
+    let mut solutions: Vec<Vec<String>> = Vec::new();
+    if let (true, Answer::Mate(m)) = (a.all_solutions, &answer) {
+        for f in &m.first_moves {
+            let mut next = pos.clone();
+            next.play_unchecked(f);
+            let mut line = vec![*f];
+            if let Some(rest) = s.mated(&next) {
+                line.extend(rest.line);
+            }
+            solutions.push(mate::line_text(pos, &line));
+        }
+    }
     let secs = t.elapsed().as_secs_f64();
     let text = match a.format {
-        Format::Text => match &found {
-            Found::Mate(m) => {
+        Format::Text => {
+            let mut t = answer.text(pos, a.depth);
+            for l in &solutions {
+                t.push_str(&format!("  {}\n", l.join(" ")));
+            }
+            t
+        }
+        Format::Json => {
+            let o = json!({
+                "variant": a.variant.to_string(),
+                "position": pos.position_string(),
+                "depth": a.depth,
+                "all_moves": a.all_moves,
+                "result": answer.result(),
+                "moves": answer.moves(),
+                "line": answer.line().map_or_else(Vec::new, |l| mate::line_text(pos, l)),
+                "first_moves": answer.first_moves().iter().map(|f| move_text(pos, f)).collect::<Vec<_>>(),
+                "solutions": solutions,
+                "complete": answer.complete(),
+                "nodes": s.nodes(),
+            });
+            format!("{o}\n")
+        }
+    };
+    let code = print(&text);
+    if code != EXIT_OK {
+        return code;
+    }
+    if a.time {
+        eprintln!(
+            "{} positions in {secs:.3} s: {:.0} positions/s",
+            s.nodes(),
+            s.nodes() as f64 / secs.max(1e-9)
+        );
+    }
+    EXIT_OK
+}
+
+/// What `kifu mate` says about a position.
+enum Answer<M> {
+    /// The side to move mates.
+    Mate(mate::Mate<M>),
+    /// The side to move is mated.
+    Mated(mate::Mated<M>),
+    /// No mate for the side to move within the depth (proved); `unsure`: whether it is mated
+    /// was not settled (the budget ran out).
+    None { unsure: bool },
+    /// The budget ran out before the side to move's own mate was settled.
+    Unknown,
+}
+
+impl<M> Answer<M> {
+    fn of(found: Found<M>, mated: Option<mate::Mated<M>>, stopped: bool) -> Answer<M> {
+        match (found, mated) {
+            (Found::Mate(m), _) => Answer::Mate(m),
+            (_, Some(m)) => Answer::Mated(m),
+            (Found::None, None) => Answer::None { unsure: stopped },
+            (Found::Stopped, None) => Answer::Unknown,
+        }
+    }
+
+    /// `mate`, `mated`, `no mate`, `unknown`.
+    fn result(&self) -> &'static str {
+        match self {
+            Answer::Mate(_) => "mate",
+            Answer::Mated(_) => "mated",
+            Answer::None { .. } => "no mate",
+            Answer::Unknown => "unknown",
+        }
+    }
+
+    /// The attacker's moves of the mate.
+    fn moves(&self) -> Option<u32> {
+        match self {
+            Answer::Mate(m) => Some(m.moves),
+            Answer::Mated(m) => Some(m.moves),
+            _ => None,
+        }
+    }
+
+    fn line(&self) -> Option<&[M]> {
+        match self {
+            Answer::Mate(m) => Some(&m.line),
+            Answer::Mated(m) => Some(&m.line),
+            _ => None,
+        }
+    }
+
+    fn first_moves(&self) -> &[M] {
+        match self {
+            Answer::Mate(m) => &m.first_moves,
+            _ => &[],
+        }
+    }
+
+    /// False when the budget ran out before everything asked was worked out.
+    fn complete(&self) -> bool {
+        match self {
+            Answer::Mate(m) => m.complete,
+            Answer::Mated(m) => m.complete,
+            Answer::None { unsure } => !unsure,
+            Answer::Unknown => false,
+        }
+    }
+
+    fn text<P: Searchable<Move = M>>(&self, pos: &P, depth: u32) -> String {
+        match self {
+            Answer::Mate(m) => {
                 let firsts: Vec<String> = m.first_moves.iter().map(|f| move_text(pos, f)).collect();
                 let mut t = format!(
                     "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
@@ -122,45 +299,24 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
                 }
                 t
             }
-            Found::None => format!("no mate in {}\n", a.depth),
-            Found::Stopped => format!(
-                "unknown: no mate found before the search stopped ({} positions)\n",
-                s.nodes()
-            ),
-        },
-        Format::Json => {
-            let mut o = json!({
-                "position": pos.position_string(),
-                "depth": a.depth,
-                "all_moves": a.all_moves,
-                "nodes": s.nodes(),
-            });
-            match &found {
-                Found::Mate(m) => {
-                    o["mate"] = json!(m.moves);
-                    o["line"] = json!(mate::line_text(pos, &m.line));
-                    o["first_moves"] = m.first_moves.iter().map(|f| move_text(pos, f)).collect();
-                    o["complete"] = json!(m.complete);
+            Answer::Mated(m) => {
+                let mut t = format!(
+                    "mated in {}: {}\n",
+                    m.moves,
+                    mate::line_text(pos, &m.line).join(" ")
+                );
+                if !m.complete {
+                    t.push_str("(incomplete: the search stopped at --max-nodes)\n");
                 }
-                Found::None => o["mate"] = json!(null),
-                Found::Stopped => {
-                    o["mate"] = json!(null);
-                    o["stopped"] = json!(true);
-                }
+                t
             }
-            format!("{o}\n")
+            Answer::None { unsure: false } => format!("no mate in {depth}\n"),
+            Answer::None { unsure: true } => format!(
+                "no mate in {depth} (whether the side to move is mated is unknown: the search stopped at --max-nodes)\n"
+            ),
+            Answer::Unknown => {
+                "unknown: no mate found before the search stopped (--max-nodes)\n".to_string()
+            }
         }
-    };
-    let code = print(&text);
-    if code != EXIT_OK {
-        return code;
     }
-    if a.time {
-        eprintln!(
-            "{} positions in {secs:.3} s: {:.0} positions/s",
-            s.nodes(),
-            s.nodes() as f64 / secs.max(1e-9)
-        );
-    }
-    EXIT_OK
 }
