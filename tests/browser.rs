@@ -155,6 +155,11 @@ impl Driver {
     /// Starts chromedriver and a headless Chromium session; `fontconfig`: a fontconfig
     /// configuration file for the browser (what fonts it sees).
     fn start(test: &str, fontconfig: Option<&Path>) -> Option<Driver> {
+        Driver::start_at(test, fontconfig, (1400, 1000))
+    }
+
+    /// The same with a window of `size` (width, height) pixels.
+    fn start_at(test: &str, fontconfig: Option<&Path>, size: (u32, u32)) -> Option<Driver> {
         let (chromium, chromedriver) = browser(test)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -191,7 +196,7 @@ impl Driver {
             "--disable-sync",
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
-            "--window-size=1400,1000",
+            &format!("--window-size={},{}", size.0, size.1),
             &format!("--user-data-dir={}", d._profile.0.display()),
         ];
         let caps = json!({"capabilities": {"alwaysMatch": {
@@ -650,6 +655,110 @@ fn replay_pages_follow_kifus_replay() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The page in a 1280×720 window.
+
+/// What of the page does not fit the window now: each element of the board and its controls
+/// that is not wholly inside the viewport, a scrolled or scrollable window, a game number cut
+/// off by its list. Empty when all fits.
+fn overflow(d: &Driver) -> Vec<String> {
+    let v = d.exec(
+        r#"const W = innerWidth, H = innerHeight, bad = [];
+        const inside = (e, n) => {
+          const r = e.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) { bad.push(n + ' is not shown'); return; }
+          if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5)
+            bad.push(n + ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) + ' outside ' + W + 'x' + H);
+        };
+        if (scrollX || scrollY) bad.push('window scrolled to ' + scrollX + ',' + scrollY);
+        const se = document.scrollingElement;
+        if (se.scrollHeight > H + 1) bad.push('page ' + se.scrollHeight + 'px tall in ' + H);
+        inside(document.querySelector('#board svg'), 'board');
+        document.querySelectorAll('.controls button, #status, .keys').forEach(
+          (e, i) => inside(e, 'control ' + i));
+        const cur = document.querySelector('.moves:not([hidden]) .mv.current');
+        if (cur) inside(cur, 'current move');
+        document.querySelectorAll('.games li').forEach((li, i) => {
+          const no = li.querySelector('.no') || li, ol = li.closest('ol').getBoundingClientRect();
+          const r = no.getBoundingClientRect();
+          if (no === li || no.textContent !== (i + 1) + '.') bad.push('game ' + (i + 1) + ' numbered ' + no.textContent);
+          if (r.left < ol.left - 0.5 || no.scrollWidth > no.clientWidth + 0.5) bad.push('game number ' + (i + 1) + ' cut');
+        });
+        const link = document.querySelector('.games a.current');
+        if (link) inside(link, 'current game');
+        return bad;"#,
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn replay_page_fits_a_1280_by_720_window_whatever_key_is_pressed() {
+    let Some(d) = Driver::start_at("page_fits", None, (1280, 720)) else {
+        return;
+    };
+    // The window's frame is not the page's: make the viewport itself 1280×720.
+    let frame = d.exec("return [outerWidth - innerWidth, outerHeight - innerHeight]");
+    let (fw, fh) = (frame[0].as_u64().unwrap(), frame[1].as_u64().unwrap());
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1280 + fw, "height": 720 + fh})),
+    );
+    let size = d.exec("return [innerWidth, innerHeight]");
+    assert!(
+        size[0].as_u64() == Some(1280) && size[1].as_u64() == Some(720),
+        "a 1280×720 window: {size}"
+    );
+    let dir = Scratch::new("fits");
+    // A page of 26 XBoard games (numbers from 10 up, long move lists with comments), and a
+    // page of one CrazyWa game.
+    let many = dir.0.join("xboard.html");
+    let st = pages::kifu()
+        .arg("convert")
+        .arg(fixture("xboard"))
+        .args(["--to", "html", "-q", "-o"])
+        .arg(&many)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let one = page_of(&dir.0, "crazywa/selfplay-001.psn", &[]);
+    for (page, keys) in [
+        (
+            &many,
+            "E H R R R L D D D D D D D D D D D D E U E D D D D D D D D D D D D D E H",
+        ),
+        (&one, "E H R R L E L"),
+    ] {
+        d.goto(&url(page, ""));
+        let mut pressed = String::from("(opened)");
+        let bad = overflow(&d);
+        assert!(bad.is_empty(), "{}: {pressed}: {bad:?}", page.display());
+        for k in keys.split(' ') {
+            let key = match k {
+                "E" => END,
+                "H" => HOME,
+                "R" => RIGHT,
+                "L" => LEFT,
+                "U" => UP,
+                _ => DOWN,
+            };
+            d.key(key);
+            pressed.push(' ');
+            pressed.push_str(k);
+            let bad = overflow(&d);
+            assert!(
+                bad.is_empty(),
+                "{}: after {pressed}: {bad:?}",
+                page.display()
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Without CJK fonts.
 
 /// A fontconfig configuration with no CJK font: DejaVu only where it is installed, else none.
@@ -744,15 +853,35 @@ fn diagrams_look_the_same_without_cjk_fonts() {
             "{name}: without CJK fonts, text should show boxes ({differs} vs {same})"
         );
     }
-    // The replay page's board, without CJK fonts, against resvg's drawing of the diagram.
+    // The replay page's board, without CJK fonts, against resvg's drawing of the diagram. In a
+    // window 800 pixels wide or more the page scales the board to the height left above its
+    // controls; in a narrower one the board is drawn at its natural size, which is what resvg's
+    // drawing is compared with.
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 760, "height": 1000})),
+    );
+    let inner = d.exec("return innerWidth");
+    assert!(
+        inner.as_u64().is_some_and(|w| w < 800),
+        "a narrow window: {inner}"
+    );
     let page = page_of(&dir.0, "gufu/gufu-friendly-mate.psn", &[]);
     d.goto(&url(&page, "#ply=5"));
     let (w, _, shot) = decode_png(&d.screenshot("#board svg"));
     let (record, report) = games(&fixture("gufu/gufu-friendly-mate.psn")).remove(0);
     let doc = for_game!(report.played.as_ref().unwrap(), p => {
-        let line = p.main_line(&record.movetext);
-        let (_, mv, st) = &line[5];
-        diagram_of(st, *mv, &Options::default())
+        let mut line = p.main_line(&record.movetext);
+        let mut doc = None;
+        while let Some(step) = line.next() {
+            if let kifu::replay::Step::Ply { after, mv, .. } = step
+                && kifu::rules::Position::ply_number(after) == 6
+            {
+                doc = Some(diagram_of(after, Some(*mv), &Options::default()));
+            }
+        }
+        doc.expect("the game has 5 plies")
     });
     let (_, _, reference) = decode_png(&svg::png(&doc, Some(w)).unwrap());
     assert_eq!(

@@ -178,29 +178,36 @@ fn g_index(all: &[Value], g: &Value) -> usize {
 }
 
 #[test]
-fn kanji_in_the_move_list_are_outlines_too() {
+fn kanji_in_the_move_list_are_selectable_text() {
     let dir = Scratch::new("kanji");
     let page =
         std::fs::read_to_string(page_of(&dir.0, "gufu/gufu-friendly-mate.psn", &[])).unwrap();
-    // Gufū moves have kanji ranks: each drawn from an outline of the page's definitions.
+    // Gufū moves have kanji ranks: written as text (copied, searched with Ctrl+F as they
+    // read), not as outlines.
     let list = between(&page, "id=\"moves-0\"", "</div>");
-    assert!(list.contains("<svg class=\"kg\""));
-    assert!(list.contains("aria-label=\"三\""));
-    let text_only: String = {
-        // The list with the inline glyphs taken out holds no kanji of its own.
-        let mut s = String::new();
-        let mut rest = list;
-        while let Some(i) = rest.find("<svg class=\"kg\"") {
-            s.push_str(&rest[..i]);
-            rest = &rest[i + rest[i..].find("</svg>").unwrap() + 6..];
-        }
-        s.push_str(rest);
-        s
-    };
+    assert!(!list.contains("<svg"), "{list}");
+    assert!(!list.contains("<use"), "{list}");
     assert!(
-        !text_only.contains('三') && !text_only.contains('二'),
-        "{text_only}"
+        list.contains('三') || list.contains('二') || list.contains('一'),
+        "{list}"
     );
+    // The moves read as the record writes them.
+    let record = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/gufu/gufu-friendly-mate.psn"),
+    )
+    .unwrap();
+    let first = record
+        .lines()
+        .find(|l| l.starts_with("1."))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap();
+    let escaped = first
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    assert!(list.contains(&escaped), "{first} in {list}");
+    // The boards still draw their coordinates from outlines (三 of the ranks).
     assert!(
         page.contains("<path id=\"kifu-t4e09\""),
         "三's outline is defined"
@@ -330,6 +337,24 @@ fn cli_outputs() {
     assert_eq!(code, 1);
     assert!(out.contains("No valid game") && out.ends_with("</html>\n"));
     assert!(!out.contains("<script"), "nothing to run");
+    // No board and no dead controls; the page says why.
+    assert!(
+        !out.contains("id=\"board\"") && !out.contains("<button"),
+        "{out}"
+    );
+    assert!(
+        out.contains("No valid game to show: its 1 game is not valid"),
+        "{out}"
+    );
+    // An input with no game at all.
+    let empty = dir.0.join("empty.psn");
+    std::fs::write(&empty, "").unwrap();
+    let (_, out, _) = run(&[empty.to_str().unwrap(), "--to", "html"]);
+    assert!(
+        out.contains("No valid game to show: the input has no game."),
+        "{out}"
+    );
+    assert!(!out.contains("<button"), "{out}");
     // Nothing written when the output cannot be.
     let below_file = each.join("gufu-two-games.html").join("x.html");
     let (code, _, _) = run(&[two, "--to", "html", "-o", below_file.to_str().unwrap()]);
@@ -361,4 +386,53 @@ fn a_300_ply_wa_game_makes_a_small_page() {
 
 fn count_inline_glyphs(page: &str) -> usize {
     page.matches("<svg class=\"kg\"").count()
+}
+
+#[test]
+fn the_list_of_games_and_the_title_tell_games_apart() {
+    let dir = fixture("xboard");
+    let (code, page, err) = run(&[dir.to_str().unwrap(), "--to", "html", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    // The title names what was asked for (the directory), not a count of files.
+    let title = between(&page, "<title>", "</title>");
+    assert_eq!(title, dir.display().to_string());
+    assert!(!page.contains("files</title>") && !page.contains("files</h1>"));
+    // Each game: its number, players, round, date, result and file.
+    let items: Vec<&str> = page
+        .match_indices("<li>")
+        .map(|(i, _)| between(&page[i..], "<li>", "</li>"))
+        .collect();
+    assert_eq!(items.len(), 26);
+    assert!(
+        items[0].starts_with("<span class=\"no\">1.</span>"),
+        "{}",
+        items[0]
+    );
+    assert!(
+        items[9].starts_with("<span class=\"no\">10.</span>"),
+        "{}",
+        items[9]
+    );
+    assert!(
+        items[0].contains(
+            "CrazyWa 1.0.5 – CrazyWa 1.0.5 <span class=\"what\">round 1 · 2026.12.01 · 0-1 · \
+             crazywa-01.pgn</span>"
+        ),
+        "{}",
+        items[0]
+    );
+    assert!(items.iter().any(|i| i.contains("hachu-07.pgn")));
+    // XBoard's board before the first move: its lines kept, in a block of its own; other
+    // comments (its evaluations) stay in the line of moves.
+    let board = between(&page, "<span class=\"comment board-text\">", "</span>");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines.len(), 19, "{board}");
+    assert_eq!(lines[17], "white to play", "{board}");
+    assert_eq!(lines[6], "h m l c v k w g u d o", "{board}");
+    assert_eq!(
+        page.matches("comment board-text").count(),
+        26,
+        "one per game"
+    );
+    assert!(page.contains("<span class=\"comment\">+0.28/6</span>"));
 }

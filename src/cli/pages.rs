@@ -12,6 +12,8 @@ pub struct Pages {
     page: Option<Page>,
     /// The title of the next page begun.
     pub title: String,
+    /// The games left off the page being written (invalid), for a page that shows none.
+    pub left_out: usize,
 }
 
 impl Pages {
@@ -20,6 +22,7 @@ impl Pages {
             board,
             page: None,
             title,
+            left_out: 0,
         }
     }
 
@@ -36,10 +39,11 @@ impl Pages {
 
     /// Ends the page written to `sink` (an empty page if no game was written).
     pub fn end(&mut self, sink: &mut Sink) -> io::Result<()> {
-        let page = match self.page.take() {
+        let mut page = match self.page.take() {
             Some(p) => p,
             None => Page::begin(sink, &self.title, &self.board)?,
         };
+        page.left_out(std::mem::take(&mut self.left_out));
         page.finish(sink)
     }
 
@@ -53,6 +57,7 @@ impl Pages {
         g: &Game,
     ) -> Result<(), Failure> {
         let mut sink = outputs.open(name)?;
+        sink.wrote_game();
         let written = Page::begin(&mut sink, title, &self.board)
             .and_then(|mut page| page.add(&mut sink, g).map(|()| page))
             .and_then(|page| page.finish(&mut sink));

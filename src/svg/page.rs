@@ -14,8 +14,7 @@
 //! remembered, for the layout made at the end ([`PageBoards::finish`]).
 
 use super::document::{Doc, Layout, Lit, background, n, sq_name};
-use super::glyphs::{Face, glyph_id};
-use super::text::{Anchor, is_wide};
+use super::text::Anchor;
 use super::{Options, gufu_board, wa_board};
 use crate::Variant;
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
@@ -23,7 +22,7 @@ use crate::gufu::PieceId;
 use crate::rules::Position;
 use crate::{gufu, wa};
 use serde_json::{Map, Value, json};
-use std::fmt::Write;
+use std::collections::HashSet;
 
 /// The boards of a page, being gathered.
 pub(crate) struct PageBoards {
@@ -42,6 +41,11 @@ struct Kind {
     hand_look: [[Map<String, Value>; 2]; 2],
     /// Count → definition id (Wa), per way up.
     count: [Map<String, Value>; 2],
+    /// The hands already defined, per way up (a position whose pieces and hands are all
+    /// defined adds nothing: it is not drawn again).
+    hands_seen: [HashSet<String>; 2],
+    /// Wa: the pieces whose look is defined, per way up (by kind, promotion and side).
+    pieces_seen: [Vec<bool>; 2],
 }
 
 /// The finished boards: the `<svg>` holding the shared `<defs>`, and per kind of board its
@@ -60,26 +64,10 @@ impl PageBoards {
         }
     }
 
-    /// Text for the page's HTML: escaped, each wide character that has an outline drawn as a
-    /// small inline `<svg>` of it (so that the move list needs no Japanese font either), the
-    /// others left to the fonts.
+    /// Text for the page's HTML (the move list, tags, titles): escaped, and left as text, so
+    /// that it can be selected, copied and searched; glyph outlines are for the boards only.
     pub(crate) fn html_text(&mut self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut plain = 0;
-        for (i, c) in text.char_indices() {
-            if is_wide(c) && self.doc.ink.glyphs.add(Face::Text, c).is_some() {
-                out.push_str(&super::document::esc(&text[plain..i]));
-                plain = i + c.len_utf8();
-                let _ = write!(
-                    out,
-                    "<svg class=\"kg\" viewBox=\"0 -880 1000 1000\" role=\"img\" aria-label=\"{c}\">\
-<use xlink:href=\"#{}\"/></svg>",
-                    glyph_id(Face::Text, c)
-                );
-            }
-        }
-        out.push_str(&super::document::esc(&text[plain..]));
-        out
+        super::document::esc(text)
     }
 
     /// A position of a game whose board has options `o` (flip, labels, ranks; the first
@@ -102,6 +90,8 @@ impl PageBoards {
                     look: Default::default(),
                     hand_look: Default::default(),
                     count: Default::default(),
+                    hands_seen: Default::default(),
+                    pieces_seen: Default::default(),
                 });
                 self.kinds.len() - 1
             }
@@ -217,14 +207,26 @@ fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &wa::Posi
     let drops = k.variant == Variant::Wa;
     // Looks do not depend on the layout: any will do to define them.
     let g = wa_board::Geom::new(o, drops, [1, 1]);
-    let _ = wa_board::pieces(doc, &g, o, pos);
-    for sq in WA.squares() {
-        if let Some(pc) = pos.piece_at(sq) {
-            k.look[v].insert(
-                wa_board::token(pc),
-                wa_board::look(o, &g, pc, false).id.into(),
-            );
+    // Each piece's look once: a position with no piece new to the page adds nothing.
+    let slot =
+        |pc: wa::Piece| pc.kind.index() * 4 + usize::from(pc.promoted) * 2 + pc.color.index();
+    let new: Vec<wa::Piece> = WA
+        .squares()
+        .filter_map(|sq| pos.piece_at(sq))
+        .filter(|&pc| !k.pieces_seen[v].get(slot(pc)).copied().unwrap_or(false))
+        .collect();
+    if !new.is_empty() {
+        let _ = wa_board::pieces(doc, &g, o, pos);
+    }
+    for pc in new {
+        let seen = &mut k.pieces_seen[v];
+        if seen.len() <= slot(pc) {
+            seen.resize(slot(pc) + 1, false);
         }
+        seen[slot(pc)] = true;
+        k.look[v]
+            .entry(wa_board::token(pc))
+            .or_insert_with(|| wa_board::look(o, &g, pc, false).id.into());
     }
     if !drops {
         return;
@@ -232,6 +234,9 @@ fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &wa::Posi
     for c in [Color::Black, Color::White] {
         let hand = wa_board::wa_hand(pos, c);
         k.most[c.index()] = k.most[c.index()].max(hand.len());
+        if !k.hands_seen[v].insert(format!("{c:?}{hand:?}")) {
+            continue;
+        }
         let _ = wa_board::hand(doc, &g, o, c, &hand);
         for &(kind, count) in &hand {
             let pc = wa::Piece {
@@ -313,20 +318,30 @@ fn n_top(g: &wa_board::Geom, c: Color, kinds: usize) -> String {
 /// Defines what a Gufū position needs (way up `v`).
 fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &gufu::Position) {
     let l = gufu_board::layout(o);
-    let _ = gufu_board::pieces(doc, &l, o, pos);
+    let token = |pc: gufu::Piece| {
+        format!(
+            "{}{}",
+            gufu_board::letter(pc.id),
+            pc.facing.letter().to_ascii_lowercase()
+        )
+    };
+    if GUFU.squares().any(|sq| {
+        pos.piece_at(sq)
+            .is_some_and(|pc| !k.look[v].contains_key(&token(pc)))
+    }) {
+        let _ = gufu_board::pieces(doc, &l, o, pos);
+    }
     for sq in GUFU.squares() {
         if let Some(pc) = pos.piece_at(sq) {
-            k.look[v].insert(
-                format!(
-                    "{}{}",
-                    gufu_board::letter(pc.id),
-                    pc.facing.letter().to_ascii_lowercase()
-                ),
-                gufu_board::look(o, pc.id, Some(pc.facing)).id.into(),
-            );
+            k.look[v]
+                .entry(token(pc))
+                .or_insert_with(|| gufu_board::look(o, pc.id, Some(pc.facing)).id.into());
         }
     }
     let in_hand = gufu_board::hand_of(pos);
+    if !k.hands_seen[v].insert(format!("{in_hand:?}")) {
+        return;
+    }
     let _ = gufu_board::hand(doc, &l, o, &in_hand);
     for id in in_hand {
         k.hand_look[v][0].insert(

@@ -22,9 +22,7 @@ use crate::record::{Record, Tag};
 use crate::replay::{Played, Players, Report};
 use crate::svg::{self, Labels, esc};
 use serde_json::json;
-use std::fmt::Write as _;
 use std::io::{self, Write};
-use tree::{Item, Tree};
 
 const SCRIPT: &str = include_str!("html/page.js");
 const STYLE: &str = include_str!("html/page.css");
@@ -44,6 +42,8 @@ pub struct Game<'a> {
     pub record: &'a Record,
     pub report: &'a Report,
     pub style: Style,
+    /// The file the game comes from (named in the list of games), if any.
+    pub file: Option<&'a str>,
 }
 
 /// A page being written: [`Page::begin`], a game at a time with [`Page::add`] (each written
@@ -54,6 +54,8 @@ pub struct Page {
     boards: svg::PageBoards,
     /// The list of games (their titles as HTML).
     heads: Vec<String>,
+    /// The games left out (not valid, or not replayed to their end).
+    left_out: usize,
 }
 
 impl Page {
@@ -64,13 +66,7 @@ impl Page {
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"generator\" content=\"kifu {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n\
-<body>\n<header><h1>{}</h1></header>\n<main>\n\
-<section class=\"viewer\">\n<div id=\"board\" data-ply=\"0\" data-position=\"\"></div>\n\
-<div class=\"controls\"><button data-act=\"start\" title=\"Start (Home)\">|◀</button>\
-<button data-act=\"prev\" title=\"Back (←)\">◀</button><button data-act=\"next\" title=\"Forward (→)\">▶</button>\
-<button data-act=\"end\" title=\"End (End)\">▶|</button><button data-act=\"flip\" title=\"Turn the board\">Flip</button>\
-<span id=\"status\"></span></div>\n<div class=\"keys\">← → one ply · Home End · ↑ ↓ other moves here, \
-or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
+<body>\n<header><h1>{}</h1></header>\n<main>\n",
             env!("CARGO_PKG_VERSION"),
             esc(title),
             esc(title)
@@ -83,18 +79,33 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
                 ..svg::Options::default()
             }),
             heads: Vec::new(),
+            left_out: 0,
         })
+    }
+
+    /// The board and its controls, written before the first game (a page without a game has
+    /// none: no dead controls).
+    fn viewer(out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(
+            "<section class=\"viewer\">\n<div id=\"board\" data-ply=\"0\" data-position=\"\"></div>\n\
+<div class=\"controls\"><button data-act=\"start\" title=\"Start (Home)\">|◀</button>\
+<button data-act=\"prev\" title=\"Back (←)\">◀</button><button data-act=\"next\" title=\"Forward (→)\">▶</button>\
+<button data-act=\"end\" title=\"End (End)\">▶|</button><button data-act=\"flip\" title=\"Turn the board\">Flip</button>\
+<span id=\"status\"></span></div>\n<div class=\"keys\">← → one ply · Home End · ↑ ↓ other moves here, \
+or another game · click a move</div>\n</section>\n<section class=\"side\">\n"
+                .as_bytes(),
+        )
     }
 
     /// Writes a game: its move list and its positions. A game whose report is not of a fully
     /// replayed record is left out.
     pub fn add(&mut self, out: &mut dyn Write, g: &Game) -> io::Result<()> {
-        if !g.report.valid() {
-            return Ok(());
-        }
         match &g.report.played {
-            Some(played) => for_game!(played, p => self.add_played(out, g, p)),
-            None => Ok(()),
+            Some(played) if g.report.valid() => for_game!(played, p => self.add_played(out, g, p)),
+            _ => {
+                self.left_out += 1;
+                Ok(())
+            }
         }
     }
 
@@ -104,11 +115,15 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
         g: &Game,
         played: &Played<G>,
     ) -> io::Result<()> {
-        let Some(t) = tree::walk(g.record, played, g.style) else {
+        if !tree::complete(g.record, played) {
+            self.left_out += 1;
             return Ok(());
-        };
+        }
         let i = self.heads.len();
-        let head = self.boards.html_text(&game_title(g.record));
+        if i == 0 {
+            Page::viewer(out)?;
+        }
+        let head = game_head(g, &mut self.boards);
         self.heads.push(head);
         let o = svg::Options {
             flip: false,
@@ -118,31 +133,32 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
             text_glyphs: self.board.text_glyphs,
             ..svg::Options::default()
         };
-        for st in &t.states {
-            self.boards.add(&o, st);
-        }
-        out.write_all(move_list(i, g, &t, &mut self.boards).as_bytes())?;
-        let data = json!({
-            "kind": played.start.variant().name(),
-            "plies": t.plies.iter().map(|p| json!([
-                p.parent.map_or(-1, |x| x as i64),
-                p.position,
-                p.lit,
-                p.check.map_or(-1, |x| x as i64),
-                p.number,
-            ])).collect::<Vec<_>>(),
-        });
-        writeln!(
-            out,
-            "<script type=\"application/json\" class=\"kifu-game\">{}</script>",
-            script_json(&data)
-        )
+        tree::define(g.record, played, &mut self.boards, &o);
+        move_list_head(out, i, g, &mut self.boards)?;
+        tree::write_moves(out, g.record, played, g.style, &mut self.boards)?;
+        move_list_end(out, g)?;
+        out.write_all(b"<script type=\"application/json\" class=\"kifu-game\">")?;
+        tree::write_plies(out, g.record, played)?;
+        out.write_all(b"</script>\n")
+    }
+
+    /// Notes `n` games of the input left off the page before they reached it (invalid): a
+    /// page without a game says how many there were.
+    pub fn left_out(&mut self, n: usize) {
+        self.left_out += n;
     }
 
     /// Writes the list of games, the boards and the script.
     pub fn finish(self, out: &mut dyn Write) -> io::Result<()> {
         match self.heads.len() {
-            0 => out.write_all(b"<p class=\"empty\">No valid game.</p>\n")?,
+            0 => {
+                let why = match self.left_out {
+                    0 => "the input has no game".to_string(),
+                    1 => "its 1 game is not valid (kifu validate says why)".to_string(),
+                    n => format!("none of its {n} games is valid (kifu validate says why)"),
+                };
+                writeln!(out, "<p class=\"empty\">No valid game to show: {why}.</p>")?;
+            }
             1 => {}
             n => {
                 writeln!(
@@ -152,14 +168,17 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n",
                 for (i, t) in self.heads.iter().enumerate() {
                     writeln!(
                         out,
-                        "<li><a href=\"#game={}\" data-game-link=\"{i}\">{t}</a></li>",
-                        i + 1
+                        "<li><span class=\"no\">{n}.</span><a href=\"#game={n}\" data-game-link=\"{i}\">{t}</a></li>",
+                        n = i + 1
                     )?;
                 }
                 out.write_all(b"</ol></nav>\n")?;
             }
         }
-        out.write_all(b"</section>\n</main>\n")?;
+        if !self.heads.is_empty() {
+            out.write_all(b"</section>\n")?;
+        }
+        out.write_all(b"</main>\n")?;
         let boards = self.boards.finish();
         out.write_all(boards.defs.as_bytes())?;
         out.write_all(b"\n")?;
@@ -204,12 +223,15 @@ pub fn page(title: &str, games: &[Game], board: &Board) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// `Black – White` (the first mover first, whichever convention the tags follow; or the
-/// Event, or "Game"), for the list of games.
-fn game_title(r: &Record) -> String {
+/// A game in the list of games: `Black – White` (the first mover first, whichever convention
+/// the tags follow; or the Event, or "Game"), then what tells games apart: the round, the
+/// date, the result and the file (as HTML).
+fn game_head(g: &Game, b: &mut svg::PageBoards) -> String {
     fn name(v: Option<&str>) -> Option<&str> {
-        v.map(str::trim).filter(|s| !s.is_empty() && *s != "?")
+        v.map(str::trim)
+            .filter(|s| !s.is_empty() && !s.chars().all(|c| matches!(c, '?' | '-' | '.')))
     }
+    let r = g.record;
     let tag = |n: &str| name(r.tag(n));
     let p = Players::of(r);
     let players = match (name(p.first), name(p.second)) {
@@ -218,13 +240,35 @@ fn game_title(r: &Record) -> String {
         (None, Some(w)) => Some(w.to_string()),
         (None, None) => None,
     };
-    let mut t = players
+    let t = players
         .or_else(|| tag("Event").map(str::to_string))
         .unwrap_or_else(|| "Game".into());
-    if let Some(res) = tag("Result") {
-        t.push_str(&format!(" ({res})"));
+    let result = r
+        .result
+        .as_ref()
+        .map(|r| r.value.as_str().to_string())
+        .filter(|s| s != "*")
+        .or_else(|| tag("Result").filter(|s| *s != "*").map(str::to_string));
+    let mut what = Vec::new();
+    if let Some(round) = tag("Round") {
+        what.push(format!("round {round}"));
     }
-    t
+    if let Some(date) = tag("Date") {
+        what.push(date.to_string());
+    }
+    what.extend(result);
+    if let Some(file) = g.file {
+        let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+        what.push(base.to_string());
+    }
+    let mut head = b.html_text(&t);
+    if !what.is_empty() {
+        head.push_str(&format!(
+            " <span class=\"what\">{}</span>",
+            b.html_text(&what.join(" · "))
+        ));
+    }
+    head
 }
 
 /// The text of a NAG: the usual symbol (in characters every font has), or `$n`.
@@ -254,12 +298,18 @@ fn nag_text(n: u8) -> (String, &'static str) {
     (s.to_string(), class)
 }
 
-/// A game's move list: its tags, then the moves with comments, NAGs and variations.
-fn move_list<G>(i: usize, g: &Game, t: &Tree<G>, b: &mut svg::PageBoards) -> String {
-    let mut s = format!(
+/// A game's move list up to its moves: its tags.
+fn move_list_head(
+    out: &mut dyn Write,
+    i: usize,
+    g: &Game,
+    b: &mut svg::PageBoards,
+) -> io::Result<()> {
+    write!(
+        out,
         "<div class=\"moves\" id=\"moves-{i}\" data-game=\"{i}\"{}>\n<p class=\"tags\">",
         if i > 0 { " hidden" } else { "" }
-    );
+    )?;
     let tags: Vec<String> = g
         .record
         .distinct_tags()
@@ -270,51 +320,21 @@ fn move_list<G>(i: usize, g: &Game, t: &Tree<G>, b: &mut svg::PageBoards) -> Str
             format!("{}: {}", b.html_text(name), b.html_text(&t.value))
         })
         .collect();
-    s.push_str(&tags.join(" · "));
-    s.push_str("</p>\n<p class=\"line\">");
-    for item in &t.items {
-        match item {
-            Item::Open => s.push_str("<span class=\"var\">( "),
-            Item::Close => s.push_str(")</span> "),
-            Item::Comment(c) => {
-                let _ = write!(
-                    s,
-                    "<span class=\"comment\">{}</span> ",
-                    b.html_text(c.text.trim())
-                );
-            }
-            Item::Move { ply, number, glyph } => {
-                if let Some(n) = number {
-                    let _ = write!(s, "<span class=\"n\">{n}</span>");
-                }
-                let p = &t.plies[*ply];
-                let _ = write!(
-                    s,
-                    "<span class=\"mv\" data-i=\"{ply}\">{}{}</span> ",
-                    b.html_text(&p.text),
-                    glyph.map_or("", |g| g.as_str())
-                );
-            }
-            Item::Nag(n) => {
-                let (text, class) = nag_text(*n);
-                let _ = write!(
-                    s,
-                    "<span class=\"nag{class}\" title=\"${n}\">{}</span> ",
-                    esc(&text)
-                );
-            }
-        }
-    }
+    out.write_all(tags.join(" · ").as_bytes())?;
+    out.write_all(b"</p>\n<p class=\"line\">")
+}
+
+/// A game's move list after its moves: the result.
+fn move_list_end(out: &mut dyn Write, g: &Game) -> io::Result<()> {
     let result = g
         .record
         .result
         .map(|r| r.value.as_str().to_string())
         .or_else(|| g.record.tag("Result").map(str::to_string))
         .unwrap_or_default();
-    let _ = write!(
-        s,
+    write!(
+        out,
         "<span class=\"result\">{}</span></p>\n</div>\n",
         esc(&result)
-    );
-    s
+    )
 }

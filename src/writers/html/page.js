@@ -108,13 +108,21 @@
     status.innerHTML = now ? "ply " + g.depth[cur] + ": " + p[4] + " " + now.innerHTML : "start position";
     if (now) {
       now.classList.add("current");
-      var r = now.getBoundingClientRect(), lr = list.getBoundingClientRect();
-      if (r.top < lr.top || r.bottom > lr.bottom) now.scrollIntoView({ block: "nearest" });
+      within(list, now);
     }
+    var link = document.querySelector(".games a.current");
+    if (link) within(link.closest("ol"), link);
     // The address: #ply=N on the main line (with game=G after the first game).
     var main = onMain(g, cur), hash = (game ? "game=" + (game + 1) + "&" : "") +
       (main ? "ply=" + g.depth[cur] : "node=" + cur);
     if (location.hash.slice(1) !== hash && history.replaceState) history.replaceState(null, "", "#" + hash);
+  }
+
+  // Scrolls box so that e shows, and nothing else (the window never moves).
+  function within(box, e) {
+    var r = e.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
   }
 
   function onMain(g, i) {
