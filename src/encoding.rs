@@ -34,6 +34,29 @@ pub const SNIFF_BYTES: usize = 64 * 1024;
 pub const TRIED: &str = "kifu reads UTF-8, UTF-16 with a byte-order mark, and Shift_JIS \
 (CP932), choosing from a file's first 64 KiB; --encoding utf-8|utf-16|cp932 forces one";
 
+/// The help of an `invalid_utf8` error in bytes that read as Shift_JIS ([`may_be_cp932`]).
+pub const MAY_BE_CP932: &str = "this may be Shift_JIS: try --encoding cp932";
+
+/// Whether `bytes` (a game that is not UTF-8) read as Shift_JIS (CP932) text: every byte
+/// sequence CP932, no control character but tab, line feed, form feed and carriage return, and
+/// at least one character that is not ASCII. Weaker evidence than what decides a file's
+/// encoding, enough for a hint.
+pub fn may_be_cp932(bytes: &[u8]) -> bool {
+    !has_control(bytes)
+        && !bytes.is_ascii()
+        && SHIFT_JIS
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some()
+}
+
+/// Whether `bytes` hold a control character other than tab, line feed, form feed and carriage
+/// return (binary data is full of them; text has none).
+fn has_control(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .any(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r')) || b == 0x7F)
+}
+
 /// Size of the decoded-text buffer.
 const OUT_BYTES: usize = 64 * 1024;
 /// Room kept at the end of that buffer for the bytes of a malformed sequence.
@@ -280,41 +303,44 @@ fn sniff(prefix: &[u8], at_end: bool) -> (Encoding, Option<String>) {
 
 /// Whether bytes that are not UTF-8 read as Japanese text in CP932 rather than as damaged
 /// UTF-8: they are all CP932, without control characters other than tab, line feed, form feed
-/// and carriage return (binary data is full of them), with at least two double-byte characters
-/// (kanji, kana...), and read as UTF-8 they break more often than they hold a multi-byte
+/// and carriage return (binary data is full of them), with at least two Japanese characters of
+/// which one double-byte (kanji, kana...; the other may be a half-width katakana: a short
+/// record with one kanji in a tag and a name in half-width katakana), and read as UTF-8 they break more often than they hold a multi-byte
 /// character (so a UTF-8 record with a damaged byte stays UTF-8, and is an error right there).
 fn looks_cp932(bytes: &[u8], at_end: bool) -> bool {
-    let control = bytes
-        .iter()
-        .any(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r')) || b == 0x7F);
-    if control {
+    if has_control(bytes) {
         return false;
     }
-    let Some(doubles) = cp932_double_chars(bytes, at_end) else {
+    let Some((doubles, katakana)) = cp932_double_chars(bytes, at_end) else {
         return false;
     };
     let (chars, breaks) = utf8_chars_and_breaks(bytes, at_end);
-    doubles >= 2 && breaks > chars
+    doubles >= 1 && doubles + katakana >= 2 && breaks > chars
 }
 
-/// How many double-byte characters `bytes` hold as CP932 (all of them, or up to a character
-/// cut at the end when the stream goes on); None if they are not CP932.
-fn cp932_double_chars(bytes: &[u8], at_end: bool) -> Option<usize> {
+/// How many double-byte characters and half-width katakana `bytes` hold as CP932 (all of
+/// them, or up to a character cut at the end when the stream goes on); None if they are not
+/// CP932.
+fn cp932_double_chars(bytes: &[u8], at_end: bool) -> Option<(usize, usize)> {
     let mut d = SHIFT_JIS.new_decoder_without_bom_handling();
     let mut scratch = vec![0u8; 16 * 1024];
     let mut src = bytes;
-    let mut doubles = 0;
+    let (mut doubles, mut katakana) = (0, 0);
+    let half_width = '\u{FF61}'..='\u{FF9F}';
     loop {
         let (r, read, written) = d.decode_to_utf8_without_replacement(src, &mut scratch, at_end);
         src = &src[read..];
         // Single bytes decode to ASCII, U+0080 or half-width katakana (U+FF61..U+FF9F).
-        doubles += std::str::from_utf8(&scratch[..written]).map_or(0, |s| {
-            s.chars()
-                .filter(|&c| c >= '\u{100}' && !('\u{FF61}'..='\u{FF9F}').contains(&c))
-                .count()
-        });
+        if let Ok(s) = std::str::from_utf8(&scratch[..written]) {
+            for c in s.chars().filter(|&c| c >= '\u{100}') {
+                match half_width.contains(&c) {
+                    true => katakana += 1,
+                    false => doubles += 1,
+                }
+            }
+        }
         match r {
-            DecoderResult::InputEmpty => return Some(doubles),
+            DecoderResult::InputEmpty => return Some((doubles, katakana)),
             DecoderResult::OutputFull => continue,
             DecoderResult::Malformed(..) => return None,
         }
@@ -407,6 +433,21 @@ mod tests {
     }
 
     const TEXT: &str = "[Event \"和将棋 対局\"]\n[Variant \"和将棋\"]\n\n1. SP-8g {歩} *\n";
+
+    #[test]
+    fn a_short_cp932_record_is_recognised_or_hinted() {
+        // One kanji in a tag and a name in half-width katakana: CP932.
+        let (short, _, _) = SHIFT_JIS.encode("[Event \"棋\"]\n[Black \"ｱｲｳ\"]\n\n1. SP-8g *\n");
+        assert_eq!(sniff(&short, true).0, Encoding::Cp932);
+        // One kanji alone: too little to decide, but the hint says what to try.
+        let (one, _, _) = SHIFT_JIS.encode("[Event \"棋\"]\n\n1. SP-8g *\n");
+        assert_eq!(sniff(&one, true).0, Encoding::Utf8);
+        assert!(may_be_cp932(&one));
+        // Binary data, bytes CP932 does not have: no hint.
+        assert!(!may_be_cp932(b"[Event \"\xFD\xFE\"]"));
+        assert!(!may_be_cp932(b"\x00\x8A\xBF"));
+        assert!(!may_be_cp932(b"ascii"));
+    }
 
     #[test]
     fn utf8_is_handed_on_untouched() {

@@ -8,6 +8,11 @@
 //! is written once over the [`rules::Position`] trait; [`rules::PerGame`] and [`for_game!`]
 //! are the one place where a run-time choice of game turns into that generic code.
 //!
+//! `examples/tour.rs` is a whole program on the library alone (`default-features = false`):
+//! it reads a file ([`load`]), replays its first game, prints every position, lists the legal
+//! moves at the end, plays a move typed as text ([`notation::Notate::play_text`]), writes the
+//! game in SAN and draws a diagram.
+//!
 //! Read a record, replay it, read how it ended, and write it in another notation:
 //!
 //! ```
@@ -68,7 +73,7 @@
 //! use kifu::svg::{self, Options};
 //! use kifu::{Variant, gufu};
 //!
-//! let before = gufu::Position::start();
+//! let before = gufu::Position::start(Variant::Gufu);
 //! let m = before.legal_moves()[0];
 //! let mut after = before.clone();
 //! after.play(&m).unwrap();
@@ -157,10 +162,13 @@ macro_rules! named_kinds {
 pub mod analysis;
 pub mod betza;
 pub mod collection;
+pub mod diag;
 pub mod encoding;
+pub mod engine;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;
+pub mod load;
 pub mod notation;
 pub mod record;
 pub mod replay;

@@ -4,8 +4,11 @@
 //! against a position is the replay layer's.)
 
 use crate::geometry::{GUFU, Square, WA};
-use crate::rules::{Position, Status, Termination};
+use crate::replay::MoveError;
+use crate::replay::text::play_text;
+use crate::rules::{IllegalMove, PerGame, Position, Status, Termination};
 use crate::{Variant, gufu, wa};
+use std::fmt;
 
 pub use crate::geometry::RankStyle;
 
@@ -118,6 +121,141 @@ pub trait Notate: Position {
     }
     /// A square of this game's board in `style`.
     fn square_text(sq: Square, style: Style) -> String;
+
+    /// The move `text` names on this position, in any notation kifu reads (Hodges `SP-7g`,
+    /// `K*2三>W`; XBoard's SAN `Rg4`; engine coordinates `h3g4`, `P@e5`), checked as
+    /// `kifu validate` checks a move of a record: legal, and everything the text claims true
+    /// (capture, promotion, check marks, facing). Whitespace around the move is ignored;
+    /// anything but one move is a `syntax` error. The position is not changed.
+    ///
+    /// ```
+    /// use kifu::notation::Notate;
+    /// use kifu::rules::Position;
+    /// use kifu::{Variant, wa};
+    /// let pos = wa::Position::start(Variant::Wa);
+    /// let m = pos.parse_move("SP-7h").unwrap();
+    /// assert_eq!(m.to_string(), "e3e4"); // engine coordinates
+    /// assert_eq!(pos.parse_move("g4").unwrap(), pos.parse_move("SP-5h").unwrap());
+    /// let e = pos.parse_move("SPx7h").unwrap_err();
+    /// assert_eq!(e.kind.name(), "capture_mark");
+    /// ```
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// [`Notate::parse_move`], then plays the move; the position is unchanged on an error.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.play_unchecked(&m);
+        Ok(m)
+    }
+
+    /// `m` written in `style` from this position (the one before the move) alone, with its
+    /// marks: the text [`Notate::move_text`] gives with the position after it.
+    ///
+    /// ```
+    /// use kifu::notation::{Notate, Notation, Style};
+    /// use kifu::rules::Position;
+    /// use kifu::{Variant, gufu};
+    /// let pos = gufu::Position::start(Variant::Gufu);
+    /// let m = pos.legal_moves()[0];
+    /// assert_eq!(pos.notate(&m, Style::default_for(Variant::Gufu)).unwrap(), "K*2一>N");
+    /// let san = Style { notation: Notation::San, ..Style::default_for(Variant::Gufu) };
+    /// assert_eq!(pos.notate(&m, san).unwrap_err().name(), "unsupported_notation");
+    /// ```
+    fn notate(&self, m: &Self::Move, style: Style) -> Result<String, NotateError> {
+        style.notation.writes(self.variant())?;
+        self.check(m)?;
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        Ok(self.move_text(m, &after, style))
+    }
+}
+
+/// Why a move cannot be written ([`Notate::notate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotateError {
+    /// The move is not legal in the position.
+    Illegal(IllegalMove),
+    /// The notation has no way to write this game's moves.
+    Unsupported(Unsupported),
+    /// A move of the other game ([`PerGame::notate`]).
+    WrongGame,
+}
+
+impl NotateError {
+    /// The stable name: the rule broken (`path_blocked`, ...), `unsupported_notation` or
+    /// `wrong_game`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            NotateError::Illegal(e) => e.kind().name(),
+            NotateError::Unsupported(_) => Unsupported::KIND,
+            NotateError::WrongGame => "wrong_game",
+        }
+    }
+}
+
+impl From<IllegalMove> for NotateError {
+    fn from(e: IllegalMove) -> NotateError {
+        NotateError::Illegal(e)
+    }
+}
+
+impl From<Unsupported> for NotateError {
+    fn from(e: Unsupported) -> NotateError {
+        NotateError::Unsupported(e)
+    }
+}
+
+impl fmt::Display for NotateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotateError::Illegal(e) => e.fmt(f),
+            NotateError::Unsupported(u) => f.write_str(&u.message()),
+            NotateError::WrongGame => f.write_str("the move is a move of the other game"),
+        }
+    }
+}
+
+impl std::error::Error for NotateError {}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// Moves as text on a position of either game (see [`Notate`]).
+impl<W: Notate, G: Notate> PerGame<W, G> {
+    /// [`Notate::parse_move`] on whichever game this is.
+    pub fn parse_move(&self, text: &str) -> Result<PerGame<W::Move, G::Move>, MoveError> {
+        Ok(match self {
+            PerGame::Wa(p) => PerGame::Wa(p.parse_move(text)?),
+            PerGame::Gufu(p) => PerGame::Gufu(p.parse_move(text)?),
+        })
+    }
+
+    /// [`Notate::play_text`] on whichever game this is.
+    pub fn play_text(&mut self, text: &str) -> Result<PerGame<W::Move, G::Move>, MoveError> {
+        Ok(match self {
+            PerGame::Wa(p) => PerGame::Wa(p.play_text(text)?),
+            PerGame::Gufu(p) => PerGame::Gufu(p.play_text(text)?),
+        })
+    }
+
+    /// [`Notate::notate`] on whichever game this is (a move of the other game is
+    /// [`NotateError::WrongGame`]).
+    pub fn notate(
+        &self,
+        m: &PerGame<W::Move, G::Move>,
+        style: Style,
+    ) -> Result<String, NotateError> {
+        match (self, m) {
+            (PerGame::Wa(p), PerGame::Wa(m)) => p.notate(m, style),
+            (PerGame::Gufu(p), PerGame::Gufu(m)) => p.notate(m, style),
+            _ => Err(NotateError::WrongGame),
+        }
+    }
 }
 
 impl Notate for wa::Position {
@@ -147,6 +285,10 @@ impl Notate for wa::Position {
             wa_square(sq, style.ranks)
         }
     }
+
+    fn parse_move(&self, text: &str) -> Result<wa::Move, MoveError> {
+        play_text(&mut wa::Game::new(self.clone()), text)
+    }
 }
 
 impl Notate for wa::Game {
@@ -160,6 +302,18 @@ impl Notate for wa::Game {
 
     fn square_text(sq: Square, style: Style) -> String {
         wa::Position::square_text(sq, style)
+    }
+
+    /// (The repetition rule aside, which ends a game but never makes a move illegal, the
+    /// position alone decides: the history is not copied.)
+    fn parse_move(&self, text: &str) -> Result<wa::Move, MoveError> {
+        crate::replay::text::ongoing(self)?;
+        self.position().parse_move(text)
+    }
+
+    fn notate(&self, m: &wa::Move, style: Style) -> Result<String, NotateError> {
+        self.check(m)?;
+        self.position().notate(m, style)
     }
 }
 
@@ -181,6 +335,10 @@ impl Notate for gufu::Position {
 
     fn square_text(sq: Square, style: Style) -> String {
         gufu_square(sq, style.ranks)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<gufu::Move, MoveError> {
+        play_text(&mut self.clone(), text)
     }
 }
 
@@ -371,6 +529,274 @@ pub fn gufu_move(pos: &gufu::Position, m: &gufu::Move, origin: Origin, ranks: Ra
                 facing.letter()
             )
         }
+    }
+}
+
+named_kinds! {
+    /// The kind of a [`ParseError`].
+    pub enum ParseKind {
+        /// Not a square of the board.
+        BadSquare = "bad_square",
+        /// Not a move in the form read (engine coordinates for Wa, the coordinate form for
+        /// Gufū).
+        BadMove = "bad_move",
+        /// Not a variant kifu knows.
+        UnknownVariant = "unknown_variant",
+    }
+}
+
+/// Text that does not read as a square, a move or a variant name (without a position: see
+/// [`Notate::parse_move`] for a move of a position).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What the text should have been.
+    pub kind: ParseKind,
+    /// Why it is not, in English.
+    pub message: String,
+}
+
+impl ParseError {
+    fn new(kind: ParseKind, message: impl Into<String>) -> ParseError {
+        ParseError {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A Hodges square of `board`: file number, then rank letter or kanji (`7h`, `7八`, `2三`).
+fn hodges_square(board: crate::geometry::Geometry, s: &str) -> Option<Square> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let (file, rank) = s.split_at(digits);
+    let file: u8 = file.parse().ok()?;
+    let rank = (1..=board.ranks).find(|&r| {
+        crate::geometry::letter_rank(r).is_some_and(|c| rank.len() == 1 && rank.starts_with(c))
+            || crate::geometry::kanji_rank(r) == Some(rank)
+    })?;
+    board.square(file, rank)
+}
+
+/// A Wa square in engine coordinates (`a1` … `k11`).
+fn engine_square(s: &str) -> Option<Square> {
+    let mut chars = s.chars();
+    let file = chars.next()?;
+    let col = u8::try_from(file).ok()?.checked_sub(b'a')?;
+    let rank = chars.as_str();
+    if col >= WA.files || !rank.bytes().all(|b| b.is_ascii_digit()) || rank.starts_with('0') {
+        return None;
+    }
+    let rank: u8 = rank.parse().ok()?;
+    if !(1..=WA.ranks).contains(&rank) {
+        return None;
+    }
+    Some(Square((WA.ranks - rank) * WA.files + col))
+}
+
+impl fmt::Display for wa::WaSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&wa_square(self.0, RankStyle::Letter))
+    }
+}
+
+impl std::str::FromStr for wa::WaSquare {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        hodges_square(WA, s)
+            .or_else(|| engine_square(s))
+            .map(wa::WaSquare)
+            .ok_or_else(|| {
+                ParseError::new(
+                    ParseKind::BadSquare,
+                    format!("'{s}' is not a Wa square (7h, 7八 or e4)"),
+                )
+            })
+    }
+}
+
+impl fmt::Display for gufu::GufuSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&gufu_square(self.0, RankStyle::Letter))
+    }
+}
+
+impl std::str::FromStr for gufu::GufuSquare {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        hodges_square(GUFU, s).map(gufu::GufuSquare).ok_or_else(|| {
+            ParseError::new(
+                ParseKind::BadSquare,
+                format!("'{s}' is not a Gufū square (2c or 2三)"),
+            )
+        })
+    }
+}
+
+/// Engine coordinates: `h3g4`, `c9c10+` (promoting), `P@e5` (a drop).
+impl fmt::Display for wa::Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&wa_engine(self))
+    }
+}
+
+/// Reads engine coordinates (`h3g4`, `c9c10+`, `P@e5`), without a position: whether the move
+/// is legal is for [`Position::check`] to say.
+impl std::str::FromStr for wa::Move {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let bad = || {
+            ParseError::new(
+                ParseKind::BadMove,
+                format!("'{s}' is not a Wa move in engine coordinates (h3g4, c9c10+, P@e5)"),
+            )
+        };
+        if let Some((piece, to)) = s.split_once('@') {
+            let mut letters = piece.chars();
+            let kind = match (letters.next(), letters.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => wa::Kind::from_letter(c),
+                _ => None,
+            };
+            return match (kind, engine_square(to)) {
+                (Some(kind), Some(to)) => Ok(wa::Move::Drop { kind, to }),
+                _ => Err(bad()),
+            };
+        }
+        let (squares, promote) = match s.strip_suffix('+') {
+            Some(rest) => (rest, true),
+            None => (s, false),
+        };
+        // The origin ends before the second file letter.
+        let split = squares
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i)
+            .ok_or_else(bad)?;
+        let (from, to) = squares.split_at(split);
+        match (engine_square(from), engine_square(to)) {
+            (Some(from), Some(to)) => Ok(wa::Move::Normal { from, to, promote }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// kifu's coordinate form of a Gufū move (Gufū has no engine coordinates), letter ranks: a
+/// step `2c1c>E` (origin, target, facing after), a turn in place `1b1b>N`, a drop `K@2c>N`
+/// (`K` Black's King, `k` White's, `W` Kaze, `S` Arashi, as in position strings).
+impl fmt::Display for gufu::Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sq = |s: Square| gufu_square(s, RankStyle::Letter);
+        match *self {
+            gufu::Move::Step { from, to, facing } => {
+                write!(f, "{}{}>{}", sq(from), sq(to), facing.letter())
+            }
+            gufu::Move::Turn { at, facing } => {
+                write!(f, "{}{}>{}", sq(at), sq(at), facing.letter())
+            }
+            gufu::Move::Drop { piece, to, facing } => write!(
+                f,
+                "{}@{}>{}",
+                gufu::posstr::letter_of(piece),
+                sq(to),
+                facing.letter()
+            ),
+        }
+    }
+}
+
+/// Reads the coordinate form `Display` writes.
+impl std::str::FromStr for gufu::Move {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let bad = || {
+            ParseError::new(
+                ParseKind::BadMove,
+                format!("'{s}' is not a Gufū move in coordinates (2c1c>E, 1b1b>N, K@2c>N)"),
+            )
+        };
+        let (body, facing) = s.rsplit_once('>').ok_or_else(bad)?;
+        let mut f = facing.chars();
+        let facing = match (f.next(), f.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => {
+                gufu::Facing::from_letter(c).ok_or_else(bad)?
+            }
+            _ => return Err(bad()),
+        };
+        let square = |t: &str| {
+            let b = t.as_bytes();
+            match b {
+                [_, r] if r.is_ascii_lowercase() => hodges_square(GUFU, t),
+                _ => None,
+            }
+        };
+        if let Some((piece, to)) = body.split_once('@') {
+            let mut letters = piece.chars();
+            let piece = match (letters.next(), letters.next()) {
+                (Some(c), None) => gufu::posstr::id_of(c),
+                _ => None,
+            };
+            return match (piece, square(to)) {
+                (Some(piece), Some(to)) => Ok(gufu::Move::Drop { piece, to, facing }),
+                _ => Err(bad()),
+            };
+        }
+        let (from, to) = (body.get(..2), body.get(2..));
+        match (from.and_then(square), to.and_then(square)) {
+            (Some(at), Some(to)) if at == to => Ok(gufu::Move::Turn { at, facing }),
+            (Some(from), Some(to)) => Ok(gufu::Move::Step { from, to, facing }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The position string (XBoard's FEN).
+impl fmt::Display for wa::Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position_string())
+    }
+}
+
+/// The position string of the current position (XBoard's FEN).
+impl fmt::Display for wa::Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position_string())
+    }
+}
+
+/// kifu's Gufū position string (`2/2/2 b KkWS 1`).
+impl fmt::Display for gufu::Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position_string())
+    }
+}
+
+/// Reads a FEN as Wa with drops (for the game without drops:
+/// `from_position_string(Variant::WaNoDrop, s)`).
+impl std::str::FromStr for wa::Position {
+    type Err = crate::rules::PositionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        wa::Position::from_position_string(Variant::Wa, s)
+    }
+}
+
+/// Reads kifu's Gufū position string.
+impl std::str::FromStr for gufu::Position {
+    type Err = crate::rules::PositionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        gufu::Position::from_position_string(Variant::Gufu, s)
     }
 }
 

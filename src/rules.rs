@@ -343,7 +343,7 @@ pub trait Move: Copy + Eq + Hash + fmt::Debug {
 /// ```
 /// use kifu::rules::{Position, Status};
 /// use kifu::gufu;
-/// let mut pos = gufu::Position::start();
+/// let mut pos = gufu::Position::start(kifu::Variant::Gufu);
 /// assert_eq!(pos.legal_moves().len(), 24); // Black's King: 6 squares × 4 facings
 /// let m = pos.legal_moves()[0];
 /// pos.play(&m).unwrap();

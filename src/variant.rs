@@ -83,11 +83,15 @@ impl fmt::Display for Variant {
     }
 }
 
+/// Reads a name as [`Variant::from_name`] does; an unknown name is an `unknown_variant`.
 impl FromStr for Variant {
-    type Err = String;
+    type Err = crate::notation::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::from_name(s).ok_or_else(|| format!("unknown variant '{s}' (wa, wa-nodrop, gufu)"))
+        Variant::from_name(s).ok_or_else(|| crate::notation::ParseError {
+            kind: crate::notation::ParseKind::UnknownVariant,
+            message: format!("unknown variant '{s}' (wa, wa-nodrop, gufu)"),
+        })
     }
 }
 

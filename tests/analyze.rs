@@ -53,7 +53,7 @@ fn gufu_blunder() {
             "10",
             "S*1一>N",
             "draw",
-            "loss in 2",
+            "loss in 1",
             "K-1三>E",
             "??"
         ]
@@ -61,7 +61,7 @@ fn gufu_blunder() {
     // The capture of the King: a win in 1 (not the only one: no `!`).
     assert_eq!(
         &rows[11][3..],
-        ["Wx2三>W", "win in 1", "win in 1", "Wx2三>W", ""]
+        ["Wx2三>W", "win in 1", "win in 0", "Wx2三>W", ""]
     );
 }
 
@@ -88,15 +88,22 @@ fn wa_allowed_and_missed_mates() {
         (
             WA_BLUNDER,
             [
-                ["1", "SP-3e", "no mate found", "mated in 1", "CK-1b", "??"],
-                ["2", "VW*1b", "mate in 1", "mate", "VW*1b", ""],
+                [
+                    "1",
+                    "SP-3e",
+                    "no mate within 3",
+                    "mated in 1",
+                    "CK-1b",
+                    "??",
+                ],
+                ["2", "VW*1b", "mate in 1", "mate", "VW*1b", "!"],
             ],
         ),
         (
             WA_MISSED,
             [
-                ["1", "CK-2k", "mate in 1", "no mate found", "VW*1b", "?"],
-                ["2", "SP-2c", "no mate found", "no mate found", "", ""],
+                ["1", "CK-2k", "mate in 1", "no mate within 3", "VW*1b", "?"],
+                ["2", "SP-2c", "no mate within 3", "no mate within 3", "", ""],
             ],
         ),
     ] {
@@ -127,12 +134,12 @@ fn the_annotated_record_is_a_record() {
     }
     let (_, psn, _) = kifu(&["analyze"], Some(GUFU_BLUNDER));
     assert!(
-        psn.contains("10. S*1一>N $4 {draw → loss in 2; best K-1三>E}\n11. Wx2三>W 1-0"),
+        psn.contains("10. S*1一>N $4 {draw → loss in 1; best K-1三>E}\n11. Wx2三>W 1-0"),
         "{psn}"
     );
     let (_, psn, _) = kifu(&["analyze"], Some(WA_MISSED));
     assert!(
-        psn.contains("1. CK-2k $2 {mate in 1 → no mate found; best VW*1b} 1... SP-2c"),
+        psn.contains("1. CK-2k $2 {mate in 1 → no mate within 3; best VW*1b} 1... SP-2c"),
         "{psn}"
     );
 }
@@ -151,7 +158,9 @@ fn json_rows() {
     assert_eq!(rows[0]["move"], "SP-3e");
     assert_eq!(rows[0]["verdict"], "??");
     assert_eq!(rows[0]["nag"], 4);
-    assert_eq!(rows[1]["verdict"], serde_json::Value::Null);
+    // The only mating move.
+    assert_eq!(rows[1]["verdict"], "!");
+    assert_eq!(rows[1]["nag"], 1);
     assert_eq!(rows[1]["best"], "VW*1b");
 }
 
@@ -194,4 +203,160 @@ fn output_file_and_usage_errors() {
     let (code, _, err) = kifu(&["analyze", "/nonexistent/x.psn"], None);
     assert_eq!(code, 2);
     assert!(err.contains("error[io]"), "{err}");
+}
+
+/// A value as `kifu analyze` writes it, for the side it is given for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum V {
+    Mate(u32),
+    Mated(u32),
+    NoMate(u32),
+    Unknown,
+    Win(u32),
+    Loss(u32),
+    Draw,
+}
+
+fn parse_value(s: &str) -> V {
+    let num = |p: &str| s.strip_prefix(p).map(|n| n.parse().unwrap());
+    match s {
+        "mate" => V::Mate(0),
+        "mated" => V::Mated(0),
+        "unknown" => V::Unknown,
+        "draw" => V::Draw,
+        _ => None
+            .or_else(|| num("mate in ").map(V::Mate))
+            .or_else(|| num("mated in ").map(V::Mated))
+            .or_else(|| num("no mate within ").map(V::NoMate))
+            .or_else(|| num("win in ").map(V::Win))
+            .or_else(|| num("loss in ").map(V::Loss))
+            .unwrap_or_else(|| panic!("not a value: {s:?}")),
+    }
+}
+
+fn flip(v: V) -> V {
+    match v {
+        V::Mate(k) => V::Mated(k),
+        V::Mated(k) => V::Mate(k),
+        V::Win(k) => V::Loss(k),
+        V::Loss(k) => V::Win(k),
+        v => v,
+    }
+}
+
+/// Every fixture game, analysed: the value after ply n is the value before ply n + 1 seen
+/// from the other side; the values of successive positions agree with the rules of the
+/// game (a forced mate cannot be escaped; an exact value drops by one ply along the best move
+/// and never improves); and the verdicts follow from the two
+/// values alone.
+#[test]
+fn values_are_consistent_over_every_fixture_game() {
+    let (code, out, err) = kifu(
+        &[
+            "analyze",
+            "fixtures/crazywa",
+            "fixtures/xboard",
+            "fixtures/wa",
+            "fixtures/gufu",
+            "--to",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let field = |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or("").to_string();
+    let (mut games, mut mates, mut mated) = (std::collections::BTreeSet::new(), 0, 0);
+    for (i, r) in rows.iter().enumerate() {
+        let at = format!("{} game {} ply {}", field(r, "file"), r["game"], r["ply"]);
+        games.insert((field(r, "file"), r["game"].as_u64()));
+        let before = parse_value(&field(r, "before"));
+        let after = parse_value(&field(r, "after"));
+        // The next ply of the same game.
+        if let Some(n) = rows.get(i + 1)
+            && n["file"] == r["file"]
+            && n["game"] == r["game"]
+        {
+            assert_eq!(n["ply"].as_u64(), r["ply"].as_u64().map(|p| p + 1), "{at}");
+            assert_eq!(flip(after), parse_value(&field(n, "before")), "{at}");
+        }
+        let verdict = field(r, "verdict");
+        match (before, after) {
+            // Mated: every move allows the mate, no sooner than the opponent can force it.
+            (V::Mated(k), a) => {
+                assert!(
+                    matches!(a, V::Mated(j) if j <= k) || a == V::Unknown,
+                    "{at}: {a:?}"
+                );
+                mated += 1;
+            }
+            // (The attacker's moves are checks: a quiet move may leave a shorter mate, or
+            // end the game by leaving the opponent no move.)
+            (V::Mate(_), _) => mates += 1,
+            (V::Win(k), a) => assert!(
+                matches!(a, V::Win(j) if j + 1 >= k) || matches!(a, V::Draw | V::Loss(_)),
+                "{at}: {a:?}"
+            ),
+            (V::Loss(k), a) => assert!(matches!(a, V::Loss(j) if j < k), "{at}: {a:?}"),
+            (V::Draw, a) => assert!(matches!(a, V::Draw | V::Loss(_)), "{at}: {a:?}"),
+            (V::NoMate(_) | V::Unknown, _) => {}
+        }
+        // The verdicts, from the values alone.
+        let expected = match (before, after) {
+            (V::Mate(_) | V::NoMate(_), V::Mated(_)) => "??",
+            (V::Mate(_), V::NoMate(_)) => "?",
+            (V::Draw, V::Loss(_)) | (V::Win(_), V::Draw | V::Loss(_)) => "??",
+            _ => "",
+        };
+        if verdict != "!" {
+            assert_eq!(verdict, expected, "{at}: {before:?} → {after:?}");
+        } else {
+            assert!(
+                matches!((before, after), (V::Mate(k), V::Mate(j)) if j + 1 == k)
+                    || matches!((before, after), (V::Win(_), V::Win(_))),
+                "{at}: ! on {before:?} → {after:?}"
+            );
+        }
+    }
+    // The four folders' games, their mates found from both sides.
+    assert!(games.len() >= 90, "{}", games.len());
+    assert!(mates > 50 && mated > 50, "{mates} {mated}");
+}
+
+/// `--position-time-limit` and `--time-limit` bound the mate searches: a 9-move search on a
+/// whole CrazyWa game ends in seconds, the positions searched out of time are `unknown` (never
+/// "no mate"), and every ply still gets its row. Without a limit, the same game at depth 1 has
+/// no `unknown`. A time that is not one is a usage error.
+#[test]
+fn time_limits_make_unknown_values_not_a_long_wait() {
+    let game = "fixtures/crazywa/selfplay-001.psn";
+    let quick = csv_rows(&["--mate-depth", "1", game], None);
+    assert!(quick.iter().skip(1).all(|r| r[4] != "unknown"));
+    let began = std::time::Instant::now();
+    let rows = csv_rows(
+        &[
+            "--mate-depth",
+            "9",
+            "--max-nodes",
+            "100000000",
+            "--position-time-limit",
+            "20ms",
+            "--time-limit",
+            "3s",
+            game,
+        ],
+        None,
+    );
+    let took = began.elapsed();
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+    assert_eq!(rows.len(), quick.len());
+    assert!(rows.iter().skip(1).any(|r| r[4] == "unknown"));
+    for bad in ["0", "soon", "5h", "inf"] {
+        let (code, _, err) = kifu(&["analyze", "--time-limit", bad, game], None);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("is not a time"), "{bad}: {err}");
+    }
 }

@@ -312,3 +312,37 @@ fn every_help_example_parses() {
     assert!(seen >= 30, "{seen} examples");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-q` quiets stats and analyze as it quiets validate: their warnings are not printed (the
+/// output is the same), errors still are.
+#[test]
+fn quiet_stats_and_analyze() {
+    // A file in Shift_JIS: stats warns that it was read as such.
+    let sjis = shift_jis(JAPANESE);
+    let loud = kifu(&["stats", "-"], Some(&sjis));
+    assert_eq!(loud.status.code(), Some(0), "{}", err(&loud));
+    assert!(err(&loud).contains("warning[encoding]"), "{}", err(&loud));
+    for q in ["-q", "--quiet"] {
+        let quiet = kifu(&["stats", "-", q], Some(&sjis));
+        assert_eq!(quiet.status.code(), Some(0), "{}", err(&quiet));
+        assert_eq!(err(&quiet), "");
+        assert_eq!(out(&quiet), out(&loud));
+    }
+    // A Result tag that contradicts the game: analyze warns.
+    let wrong = GUFU.replace("0-1", "1-0");
+    let loud = kifu(&["analyze", "-"], Some(wrong.as_bytes()));
+    assert_eq!(loud.status.code(), Some(0), "{}", err(&loud));
+    assert!(
+        err(&loud).contains("warning[result_mismatch]"),
+        "{}",
+        err(&loud)
+    );
+    let quiet = kifu(&["analyze", "-", "-q"], Some(wrong.as_bytes()));
+    assert_eq!(quiet.status.code(), Some(0), "{}", err(&quiet));
+    assert_eq!(err(&quiet), "");
+    assert_eq!(out(&quiet), out(&loud));
+    // Errors are still printed.
+    let bad = kifu(&["analyze", "-", "-q"], Some(GUFU_BAD.as_bytes()));
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(err(&bad).contains("error["), "{}", err(&bad));
+}

@@ -369,3 +369,44 @@ fn which(name: &str) -> Result<std::path::PathBuf, ()> {
         .find(|p| p.is_file())
         .ok_or(())
 }
+
+#[cfg(unix)]
+#[test]
+fn stdin_from_dev_null_searches_the_current_directory() {
+    use std::process::{Command, Stdio};
+    let dir = scratch("devnull");
+    let run = |args: &[&str], stdin: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(args)
+            .current_dir(&*dir)
+            .stdin(stdin)
+            .output()
+            .unwrap()
+    };
+    let null = || Stdio::from(std::fs::File::open("/dev/null").unwrap());
+    // An empty directory: nothing to check; with --strict that is an error.
+    let o = run(&["validate"], null());
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&["validate", "--strict"], null());
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // /dev/null is neither a pipe nor a file: the directory's games are checked, as rg does.
+    std::fs::write(
+        dir.join("g.psn"),
+        "[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n",
+    )
+    .unwrap();
+    let o = run(&["validate"], null());
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("1 file, 1 game: 1 valid"), "{err}");
+    let o = run(&["validate", "--strict"], null());
+    assert_eq!(o.status.code(), Some(0));
+    // An empty input read from a pipe: a warning, and with --strict an error.
+    let o = run(&["validate", "--strict", "-"], Stdio::piped());
+    assert_eq!(o.status.code(), Some(1));
+}

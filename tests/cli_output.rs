@@ -7,6 +7,7 @@ mod common;
 use cli_support::*;
 use common::files::{names, scratch};
 use std::io::Write;
+use std::os::unix::fs::FileTypeExt;
 use std::process::Stdio;
 
 /// A symbolic link planted where the old scheme put its temporary file
@@ -129,7 +130,8 @@ fn replaced_files_keep_their_permissions() {
 #[test]
 fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
     let dir = scratch("failed-run");
-    let notes = dir.join("notes.psn");
+    // A name that no output's format contradicts.
+    let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my notes").unwrap();
     let good = dir.join("good.psn");
     std::fs::write(&good, GUFU).unwrap();
@@ -192,7 +194,7 @@ fn a_failed_run_keeps_the_old_output_and_creates_nothing() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
         assert_eq!(
             names(&dir),
-            ["good.psn", "notes.psn"],
+            ["good.psn", "notes.txt"],
             "{args:?}: created something"
         );
     }
@@ -452,6 +454,106 @@ fn several_files_refuse_a_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty() && err(&o).contains("-o"), "{}", err(&o));
     assert_eq!(names(&dir), ["file", "g.psn"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An output name whose extension says another format is refused (exit status 2, nothing
+/// written): a diagram is SVG or PNG, a directory output is not named as a file.
+#[test]
+fn names_that_contradict_the_format_are_refused() {
+    let dir = scratch("extensions");
+    let game = dir.join("g.psn");
+    std::fs::write(&game, GUFU).unwrap();
+    let g = game.to_str().unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    for (args, says) in [
+        (vec!["render", g, "-o", &p("board.jpg")], ".jpg"),
+        (
+            vec!["render", g, "--format", "svg", "-o", &p("board.png")],
+            ".png",
+        ),
+        (
+            vec!["render", g, "--format", "png", "-o", &p("board.svg")],
+            ".svg",
+        ),
+        (
+            vec!["render", g, "--every-ply", "-o", &p("x.png")],
+            "directory",
+        ),
+        (
+            vec![
+                "render",
+                g,
+                "--every-ply",
+                "--format",
+                "png",
+                "-o",
+                &p("x.png"),
+            ],
+            "directory",
+        ),
+        (
+            vec![
+                "convert",
+                g,
+                "--to",
+                "html",
+                "--per",
+                "game",
+                "-o",
+                &p("one.html"),
+            ],
+            "directory",
+        ),
+        (
+            vec!["convert", g, "--to", "csv", "-o", &p("plies.psn")],
+            ".psn",
+        ),
+        (
+            vec!["convert", g, "--to", "json", "-o", &p("g.html")],
+            ".html",
+        ),
+        (vec!["convert", g, "-o", &p("g.csv")], ".csv"),
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains("error[usage]"), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains(says), "{args:?}: {}", err(&o));
+        assert_eq!(names(&dir), ["g.psn"], "{args:?} wrote something");
+    }
+    // Names that agree, and names without a format's extension, are written.
+    for (args, name) in [
+        (vec!["render", g, "-o", &p("b.SVG")], "b.SVG"),
+        (
+            vec!["render", g, "--format", "png", "-o", &p("b.out")],
+            "b.out",
+        ),
+        (vec!["convert", g, "-o", &p("g.pgn")], "g.pgn"),
+        (
+            vec!["convert", g, "--to", "json", "-o", &p("g.json")],
+            "g.json",
+        ),
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        assert!(dir.join(name).is_file(), "{args:?}");
+    }
+    // An existing directory is a directory whatever its name.
+    std::fs::create_dir(dir.join("x.png")).unwrap();
+    let o = kifu(
+        &[
+            "render",
+            g,
+            "--every-ply",
+            "--format",
+            "png",
+            "-o",
+            &p("x.png"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(names(&dir.join("x.png")).len(), 15, "ply 0 to 14");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -836,4 +938,372 @@ fn a_png_is_not_written_to_a_terminal() {
         .unwrap();
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("</svg>"));
+}
+
+/// A run that writes no game (every game invalid, no game matched, no game at all) leaves an
+/// existing file as it was, and says so, whatever the command and the format.
+#[test]
+fn a_run_without_a_game_keeps_the_old_file() {
+    let dir = scratch("no-game");
+    let bad = dir.join("bad.psn");
+    std::fs::write(&bad, GUFU_BAD).unwrap();
+    let good = dir.join("good.psn");
+    std::fs::write(&good, GUFU).unwrap();
+    let empty = dir.join("empty.psn");
+    std::fs::write(&empty, "").unwrap();
+    let keep = dir.join("keep.out");
+    let (b, g, e, k) = (
+        bad.to_str().unwrap(),
+        good.to_str().unwrap(),
+        empty.to_str().unwrap(),
+        keep.to_str().unwrap(),
+    );
+    let keep_dir = dir.join("kept");
+    std::fs::create_dir(&keep_dir).unwrap();
+    let kept = keep_dir.join("bad.psn");
+    let kd = keep_dir.to_str().unwrap();
+    for (args, status) in [
+        (vec!["convert", b, "-o", k], 1),
+        (vec!["convert", b, "--to", "csv", "-o", k], 1),
+        (vec!["convert", b, "--to", "json", "-o", k], 1),
+        (vec!["convert", b, "--to", "html", "-o", k], 1),
+        (vec!["convert", b, "-o", kd], 1),
+        (vec!["filter", g, "--player", "Nobody", "-o", k], 1),
+        (vec!["filter", b, "--valid", "-o", k], 1),
+        (vec!["stats", e, "-o", k], 0),
+        (vec!["analyze", b, "-o", k], 1),
+        (vec!["analyze", b, "--to", "csv", "-o", k], 1),
+        (
+            vec!["generate", "--variant", "gufu", "--games", "0", "-o", k],
+            0,
+        ),
+    ] {
+        std::fs::write(&keep, "precious").unwrap();
+        std::fs::write(&kept, "precious").unwrap();
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {}", err(&o));
+        let target = if args.contains(&kd) { &kept } else { &keep };
+        assert_eq!(
+            std::fs::read_to_string(target).unwrap(),
+            "precious",
+            "{args:?}: a run without a game replaced the file"
+        );
+        assert!(
+            err(&o).contains("no game written to"),
+            "{args:?}: does not say so: {}",
+            err(&o)
+        );
+    }
+    // A run with a game replaces it.
+    let o = kifu(&["convert", g, b, "-o", k], None);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(
+        std::fs::read_to_string(&keep)
+            .unwrap()
+            .contains("[Event \"t\"]")
+    );
+    let o = kifu(&["stats", g, "-o", k], None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_ne!(std::fs::read_to_string(&keep).unwrap(), "precious");
+}
+
+/// `-o` naming an input (the same file through another path, a symbolic link, a hard link,
+/// standard input redirected from it, or the file an input would get in a directory) is a
+/// usage error before anything is read: the input stays whole. `convert --in-place` may.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = scratch("o-input");
+    let games = dir.join("games");
+    std::fs::create_dir(&games).unwrap();
+    let g = games.join("g.psn");
+    let text = format!("{GUFU}\n{GUFU_BAD}");
+    std::fs::write(&g, &text).unwrap();
+    std::os::unix::fs::symlink(&g, dir.join("link.psn")).unwrap();
+    std::fs::hard_link(&g, dir.join("hard.psn")).unwrap();
+    let gs = g.to_str().unwrap();
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let other = format!("{}/../games/g.psn", games.display());
+    let gd = format!("{}/", games.display());
+    let (link, hard) = (p("link.psn"), p("hard.psn"));
+    for args in [
+        vec!["convert", gs, "-o", gs],
+        vec!["convert", gs, "-o", &other],
+        vec!["convert", gs, "-o", &link],
+        vec!["convert", &link, "-o", &hard],
+        vec!["convert", gs, "--to", "csv", "-o", gs],
+        vec!["convert", &gd, "-o", &gd],
+        vec!["convert", &gd, "--to", "html", "-o", &hard],
+        vec!["filter", gs, "--variant", "gufu", "-o", gs],
+        vec!["filter", &gd, "-o", &gd],
+        vec!["stats", gs, "-o", &hard],
+        vec!["render", gs, "-o", gs],
+        vec!["analyze", gs, "-o", &other],
+    ] {
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(
+            err(&o).contains("error[usage]: -o names an input"),
+            "{args:?}: {}",
+            err(&o)
+        );
+        // Refused before anything is read: no diagnostic of the invalid game.
+        assert!(!err(&o).contains("error[syntax]"), "{args:?}: {}", err(&o));
+        assert_eq!(std::fs::read_to_string(&g).unwrap(), text, "{args:?}");
+    }
+    // Standard input redirected from the output.
+    let mut c = command(&["convert", "-o", gs]);
+    c.stdin(std::fs::File::open(&g).unwrap());
+    let o = c.output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "stdin: {}", err(&o));
+    assert_eq!(std::fs::read_to_string(&g).unwrap(), text);
+    // --in-place: only with --to psn; a game that cannot be written keeps the file as it was.
+    let o = kifu(
+        &["convert", gs, "--to", "csv", "--in-place", "-o", gs],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let o = kifu(&["convert", gs, "--in-place", "-o", gs], None);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(
+        std::fs::read_to_string(&g).unwrap(),
+        text,
+        "an invalid game lost"
+    );
+    assert!(err(&o).contains("--in-place"), "{}", err(&o));
+    std::fs::write(&g, GUFU.replace("1. K*2二>S", "1.   K*2二>S")).unwrap();
+    let o = kifu(&["convert", &gd, "--in-place", "-o", &gd], None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        std::fs::read_to_string(&g).unwrap(),
+        out(&kifu(&["convert"], Some(GUFU.as_bytes())))
+    );
+    assert_eq!(names(&games), ["g.psn"]);
+}
+
+/// Into a directory, a symbolic link (or a FIFO) at a name kifu makes up is never followed:
+/// the run is refused (exit status 2) and what the link points to stays as it was. A link
+/// named on the command line is written through.
+#[test]
+fn links_at_the_names_kifu_makes_are_not_followed() {
+    let dir = scratch("planted-names");
+    let victim = dir.join("victim.txt");
+    let g = dir.join("g.psn");
+    std::fs::write(&g, GUFU).unwrap();
+    let out = dir.join("out");
+    std::fs::create_dir(&out).unwrap();
+    let gs = g.to_str().unwrap();
+    let od = format!("{}/", out.display());
+    for (args, name) in [
+        (vec!["convert", gs, "-o", &od], "g.psn"),
+        (vec!["convert", gs, "--to", "csv", "-o", &od], "g.csv"),
+        (
+            vec!["convert", gs, "--to", "html", "--per", "game", "-o", &od],
+            "g-game1.html",
+        ),
+        (vec!["filter", gs, "-o", &od], "g.psn"),
+        (vec!["stats", gs, "-o", &od], "stats.txt"),
+        (vec!["analyze", gs, "-o", &od], "g.psn"),
+        (
+            vec!["render", gs, "--every-ply", "-o", &od],
+            "game1-ply000.svg",
+        ),
+        (
+            vec!["generate", "--variant", "gufu", "-o", &od],
+            "gufu-seed1.psn",
+        ),
+    ] {
+        std::fs::write(&victim, "precious").unwrap();
+        let planted = out.join(name);
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        let o = kifu(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "precious",
+            "{args:?}"
+        );
+        assert!(
+            std::fs::symlink_metadata(&planted)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(err(&o).contains("symbolic link"), "{args:?}: {}", err(&o));
+        std::fs::remove_file(&planted).unwrap();
+        assert_eq!(names(&out), Vec::<String>::new(), "{args:?}: left behind");
+    }
+    // A link the user names is written through: its target is replaced.
+    let link = dir.join("link.psn");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let o = kifu(&["convert", gs, "-o", link.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        std::fs::read_to_string(&victim)
+            .unwrap()
+            .contains("[Event \"t\"]")
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+/// Runs kifu and waits at most 20 seconds: a hung run is killed and reported.
+fn within_20s(mut c: std::process::Command) -> std::process::Output {
+    c.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("kifu hung (killed after 20 s)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO as -o is written directly, as a pipe: a FIFO no one reads is refused at once (never
+/// waited for forever), never replaced by a rename; one that is read gets the output.
+#[test]
+fn a_fifo_is_written_directly_and_never_waited_for() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let g = dir.join("g.psn");
+    std::fs::write(&g, GUFU).unwrap();
+    let (f, gs) = (fifo.to_str().unwrap(), g.to_str().unwrap());
+    for args in [
+        vec!["convert", gs, "-o", f],
+        vec!["convert", gs, "--to", "html", "-o", f],
+        vec!["filter", gs, "-o", f],
+        vec!["stats", gs, "-o", f],
+        vec!["analyze", gs, "-o", f],
+        vec!["render", gs, "-o", f],
+        vec!["generate", "--variant", "gufu", "-o", f],
+    ] {
+        let o = within_20s(command(&args));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(
+            err(&o).contains("no one has open for reading"),
+            "{args:?}: {}",
+            err(&o)
+        );
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+        assert_eq!(names(&dir), ["fifo", "g.psn"], "{args:?}: left behind");
+    }
+    // With a reader, the output goes through it.
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    // The reader opens the FIFO first.
+    let mut got = None;
+    for _ in 0..200 {
+        let o = within_20s(command(&["convert", gs, "-o", f]));
+        if o.status.code() == Some(0) {
+            got = Some(reader.join().unwrap());
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let got = got.expect("never written to a FIFO with a reader");
+    assert_eq!(got, out(&kifu(&["convert", gs], None)));
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+}
+
+/// `--csv-safe`: a cell that a spreadsheet would run as a formula (=, +, -, @ first: a tag
+/// written as it is, a move such as +Pfg8, a file name) gets a ' in front; a number does not.
+/// Without it, cells are as written.
+#[test]
+fn csv_safe_quotes_formula_cells() {
+    let dir = scratch("csv-safe");
+    let g = dir.join("=cmd.psn");
+    let text = GUFU.replace(
+        "[Event \"t\"]",
+        "[Event \"=HYPERLINK(\\\"x\\\")\"]\n[White \"@SUM(1)\"]\n[Black \"-2+3\"]",
+    );
+    std::fs::write(&g, &text).unwrap();
+    // Named as given: `=cmd.psn`, a cell that begins with =.
+    let gs = "=cmd.psn";
+    let kifu = |args: &[&str], _: Option<&[u8]>| {
+        let mut c = command(args);
+        c.current_dir(&dir);
+        run(c, None)
+    };
+    for args in [
+        vec!["convert", gs, "--to", "csv", "--per", "game"],
+        vec!["convert", gs, "--to", "csv"],
+        vec!["analyze", gs, "--to", "csv"],
+    ] {
+        let plain = kifu(&args, None);
+        assert_eq!(plain.status.code(), Some(0), "{args:?}: {}", err(&plain));
+        let mut safe_args = args.clone();
+        safe_args.push("--csv-safe");
+        let safe = kifu(&safe_args, None);
+        assert_eq!(safe.status.code(), Some(0), "{args:?}: {}", err(&safe));
+        let cells = |o: &std::process::Output| -> Vec<String> {
+            csv::Reader::from_reader(o.stdout.as_slice())
+                .records()
+                .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+                .collect()
+        };
+        let (plain, safe) = (cells(&plain), cells(&safe));
+        assert_eq!(plain.len(), safe.len(), "{args:?}");
+        let mut quoted = 0;
+        for (p, s) in plain.iter().zip(&safe) {
+            let risky = p.starts_with(['=', '+', '-', '@']) && p[1..].parse::<f64>().is_err();
+            if risky {
+                assert_eq!(*s, format!("'{p}"), "{args:?}");
+                quoted += 1;
+            } else {
+                assert_eq!(s, p, "{args:?}");
+            }
+        }
+        assert!(quoted > 0, "{args:?}: nothing to quote in {plain:?}");
+        assert!(safe.iter().any(|c| c == "'=cmd.psn"), "{args:?}");
+    }
+    let o = kifu(
+        &["convert", gs, "--to", "csv", "--per", "game", "--csv-safe"],
+        None,
+    );
+    let s = out(&o);
+    assert!(s.contains("'=HYPERLINK"), "{s}");
+    assert!(s.contains("'@SUM(1)"), "{s}");
+    assert!(s.contains("'-2+3"), "{s}");
+}
+
+/// An error names the target, never the temporary file beside it.
+#[test]
+fn errors_name_the_target_not_the_temporary_file() {
+    let o = kifu(
+        &["convert", "-", "-o", "/nonexistent-kifu/out.psn"],
+        Some(GUFU.as_bytes()),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("/nonexistent-kifu/out.psn"), "{}", err(&o));
+    assert!(
+        !err(&o).contains(".kifu-") && !err(&o).contains(".tmp"),
+        "{}",
+        err(&o)
+    );
 }

@@ -213,16 +213,17 @@ fn csv_per_game_lists_invalid_games_too() {
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(
         rows[0],
-        "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,error"
+        "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,\
+error_kind,error"
     );
     assert_eq!(
         rows[1],
-        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,"
+        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,,"
     );
     // No Result tag, `*` after the moves; the replay stopped at the error, so no outcome.
     assert_eq!(
         rows[2],
-        "<stdin>,2,wa,bad,,,,*,,0,,false,Black has no SP that can move to 4f"
+        "<stdin>,2,wa,bad,,,,*,,0,,false,cannot_move_that_way,Black has no SP that can move to 4f"
     );
     // The error is reported on stderr exactly as validate reports it.
     let err = String::from_utf8_lossy(&o.stderr);
@@ -628,4 +629,25 @@ fn result_as_written_and_outcome_as_replayed() {
     assert_eq!((rows[1][r], rows[1][oc]), ("1-0", "0-1"));
     assert_eq!((rows[2][r], rows[2][oc]), ("*", "*"));
     assert_eq!((rows[3][r], rows[3][oc]), ("1/2-1/2", "*"));
+}
+
+#[test]
+fn crlf_input_gives_one_line_end_throughout() {
+    // A CRLF file with comments over several lines (a brace comment before the moves, as
+    // XBoard's diagram, and one between moves) and a line comment.
+    let crlf = "[Event \"t\"]\r\n[Variant \"gufu\"]\r\n\r\n; a line comment\r\n{a diagram\r\n\
+                over lines} 1. K*2三>W {one\r\ntwo} 2. K*1一>E *\r\n";
+    for to in ["psn", "json", "csv"] {
+        let o = kifu(&["convert", "--to", to], Some(crlf));
+        assert_eq!(o.status.code(), Some(0), "{to}");
+        let out = stdout(&o);
+        assert!(!out.contains('\r'), "{to}: a CR kept in {out:?}");
+        assert!(!out.contains("\\r"), "{to}: an escaped CR kept in {out:?}");
+    }
+    let o = kifu(&["convert"], Some(crlf));
+    assert!(
+        stdout(&o).contains("{a diagram\nover lines} 1. K*2三>W {one\ntwo}"),
+        "{}",
+        stdout(&o)
+    );
 }

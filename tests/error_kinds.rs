@@ -7,7 +7,7 @@ use kifu::rules::Rule;
 use std::collections::BTreeSet;
 
 /// The record layer's kinds (`ErrorKind` is `#[non_exhaustive]`, so it is listed here).
-const RECORD_KINDS: [ErrorKind; 11] = [
+const RECORD_KINDS: [ErrorKind; 12] = [
     ErrorKind::InvalidUtf8,
     ErrorKind::EmptyInput,
     ErrorKind::NoMovetext,
@@ -17,6 +17,7 @@ const RECORD_KINDS: [ErrorKind; 11] = [
     ErrorKind::UnbalancedVariation,
     ErrorKind::Syntax,
     ErrorKind::NumberTooLarge,
+    ErrorKind::TooDeep,
     ErrorKind::GameTooLarge,
     ErrorKind::Io,
 ];

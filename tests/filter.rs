@@ -52,11 +52,39 @@ fn summary(o: &Output) -> String {
 }
 
 #[test]
-fn without_conditions_every_readable_game_is_written_byte_for_byte() {
+fn without_conditions_every_valid_game_is_written_byte_for_byte() {
     let c = Corpus::new("bytes");
-    let o = filter(&c, &["wa.psn", "gufu.psn", "broken.psn"], &[]);
+    let all = ["wa.psn", "gufu.psn", "broken.psn"];
+    let o = filter(&c, &all, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    // Not replayed: the game with the wrong facing is written, the unreadable one is not.
+    // Every game replayed: neither the game with the wrong facing nor the unreadable one is
+    // written, and the summary counts them by kind.
+    let expected = c.read("wa.psn") + &c.read("gufu.psn");
+    assert!(
+        stdout(&o) == expected,
+        "the output is not the input's bytes"
+    );
+    assert_eq!(
+        summary(&o),
+        "3 files, 20 games: 18 matched, 0 dropped as duplicates, 2 invalid (1 syntax, 1 \
+         wrong_facing)"
+    );
+    // --no-replay: the games are not checked. Without a condition on the number of moves,
+    // only the tag pairs are read: both broken games are written. With one, the moves are
+    // read (not replayed): the wrong facing is written, the unreadable game is not.
+    let o = filter(&c, &all, &["--no-replay"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let expected = c.read("wa.psn") + &c.read("gufu.psn") + WRONG_FACING + UNREADABLE;
+    assert!(
+        stdout(&o) == expected,
+        "the output is not the input's bytes"
+    );
+    assert_eq!(
+        summary(&o),
+        "3 files, 20 games: 20 matched, 0 dropped as duplicates, 0 invalid; --no-replay: the \
+         games were not checked"
+    );
+    let o = filter(&c, &all, &["--no-replay", "--min-plies", "0"]);
     let expected = c.read("wa.psn") + &c.read("gufu.psn") + WRONG_FACING;
     assert!(
         stdout(&o) == expected,
@@ -64,9 +92,24 @@ fn without_conditions_every_readable_game_is_written_byte_for_byte() {
     );
     assert_eq!(
         summary(&o),
-        "3 files, 20 games: 19 matched, 0 dropped as duplicates, 1 invalid (unreadable; the \
-         moves were not replayed)"
+        "3 files, 20 games: 19 matched, 0 dropped as duplicates, 1 invalid (1 syntax); \
+         --no-replay: the games were not checked"
     );
+    // A broken tag pair is still found.
+    c.write("tag.psn", "[Event \"x\"]\n[Black \"Ann\n\n1. K*2三>W *\n");
+    let o = filter(&c, &["tag.psn"], &["--no-replay"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    says(&summary(&o), "1 invalid (1 unterminated_tag)");
+    // Conditions that need the replay cannot go with --no-replay.
+    for other in [
+        &["--valid"][..],
+        &["--invalid"],
+        &["--dedup"],
+        &["--outcome", "1-0"],
+    ] {
+        let o = filter(&c, &all, &[&["--no-replay"][..], other].concat());
+        assert_eq!(o.status.code(), Some(2), "{other:?}");
+    }
     // CRLF, a byte-order mark, no line end at the end of the file: kept, and a line end added
     // so that the next game starts on its own line.
     let crlf = format!("\u{FEFF}{}", corpus::gufu_record(0).replace('\n', "\r\n"));
@@ -89,12 +132,17 @@ fn without_conditions_every_readable_game_is_written_byte_for_byte() {
 fn players_on_either_side_any_of_several() {
     let c = Corpus::new("players");
     let g = ["gufu.psn", "broken.psn"];
-    // Without replaying, the invalid game of Ann's is written too (and the summary says it).
+    // The invalid game of Ann's is not written (the summary counts it), unless the games are
+    // not replayed.
     assert_eq!(
         picked(&c, &g, &["--player", "Ann"]),
+        club(&["0", "2", "3", "4", "0 letters", "0 long"])
+    );
+    assert_eq!(
+        picked(&c, &g, &["--player", "Ann", "--no-replay"]),
         [
             &club(&["0", "2", "3", "4", "0 letters", "0 long"])[..],
-            &["broken 1".into()]
+            &["broken 1".into(), "broken 2".into()]
         ]
         .concat()
     );
@@ -105,7 +153,8 @@ fn players_on_either_side_any_of_several() {
     );
     assert_eq!(
         summary(&o),
-        "2 files, 10 games: 6 matched, 0 dropped as duplicates, 2 invalid"
+        "2 files, 10 games: 6 matched, 0 dropped as duplicates, 2 invalid (1 syntax, 1 \
+         wrong_facing)"
     );
     assert_eq!(
         picked(&c, &g, &["--player", "Dan", "--player", "Cid"]),
@@ -123,10 +172,14 @@ fn tags_exact_or_regex_alternatives_for_one_name() {
     let c = Corpus::new("tags");
     let all = ["wa.psn", "gufu.psn", "broken.psn"];
     assert_eq!(
-        picked(&c, &all, &["--tag", "Black=Ann", "--tag", "White=Bob"]),
+        picked(
+            &c,
+            &all,
+            &["--tag", "Black=Ann", "--tag", "White=Bob", "--no-replay"]
+        ),
         [
             &club(&["0", "0 letters", "0 long"])[..],
-            &["broken 1".into()]
+            &["broken 1".into(), "broken 2".into()]
         ]
         .concat()
     );
@@ -230,15 +283,24 @@ fn plies_and_variant() {
         Some(1)
     );
     let all = ["wa.psn", "gufu.psn", "broken.psn"];
-    // A game without a Variant tag is of the variant given, as in every kifu command.
-    let wa = picked(&c, &all, &["--variant", "wa"]);
+    // A game without a Variant tag is of the variant given, as in every kifu command (and
+    // replayed as such: club 5 is no Wa game).
+    let unchecked = ["--no-replay"];
+    let wa = picked(&c, &all, &[&["--variant", "wa"][..], &unchecked].concat());
     assert_eq!(wa, [&WA_EVENTS[..], &["club 5"]].concat());
-    let gufu = picked(&c, &all, &["--variant", "gufu"]);
-    assert_eq!(gufu.len(), GUFU_GAMES.len() + 2 + 1, "{gufu:?}");
+    assert_eq!(picked(&c, &all, &["--variant", "wa"]), WA_EVENTS);
+    let gufu = picked(&c, &all, &["--variant", "gufu", "--no-replay"]);
+    assert_eq!(gufu.len(), GUFU_GAMES.len() + 2 + 2, "{gufu:?}");
     assert!(gufu.contains(&"club 5".to_string()) && gufu.contains(&"broken 1".to_string()));
-    assert_eq!(picked(&c, &all, &["--variant", "wa-nodrop"]), ["club 5"]);
-    let o = filter(&c, &all, &["--variant", "wa-nodrop", "--valid"]);
-    assert_eq!(o.status.code(), Some(1)); // club 5 is no Wa game
+    let gufu = picked(&c, &all, &["--variant", "gufu"]);
+    assert_eq!(gufu.len(), GUFU_GAMES.len() + 2, "{gufu:?}");
+    let nodrop = ["--variant", "wa-nodrop"];
+    assert_eq!(
+        picked(&c, &all, &[&nodrop[..], &unchecked].concat()),
+        ["club 5"]
+    );
+    let o = filter(&c, &all, &nodrop);
+    assert_eq!(o.status.code(), Some(1));
 }
 
 #[test]
@@ -394,7 +456,8 @@ fn valid_and_invalid() {
     );
     assert_eq!(
         summary(&o),
-        "3 files, 20 games: 2 matched, 0 dropped as duplicates, 2 invalid"
+        "3 files, 20 games: 2 matched, 0 dropped as duplicates, 2 invalid (1 syntax, 1 \
+         wrong_facing)"
     );
     // An unreadable game has no tags: conditions on tags never hold for it.
     assert_eq!(
@@ -412,7 +475,9 @@ fn count_output_file_and_exit_codes() {
     let c = Corpus::new("output");
     let all = ["wa.psn", "gufu.psn", "broken.psn"];
     let o = filter(&c, &all, &["--count", "--player", "Ann"]);
-    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "7\n"));
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "6\n"));
+    let o = filter(&c, &all, &["--count", "--player", "Ann", "--no-replay"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "8\n"));
     let o = filter(&c, &all, &["--count", "--player", "Nobody", "-q"]);
     assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), "0\n"));
     assert!(o.stderr.is_empty(), "-q: no summary");
@@ -473,14 +538,16 @@ fn input_order_whatever_the_threads() {
     assert_eq!(one, run("4", &[]));
     assert_eq!(
         one.1,
-        "48 files, 320 games: 288 matched, 0 dropped as duplicates, 32 invalid"
+        "48 files, 320 games: 288 matched, 0 dropped as duplicates, 32 invalid (16 syntax, 16 \
+         wrong_facing)"
     );
     let dedup = run("3", &["--dedup"]);
     assert_eq!(dedup, run("1", &["--dedup"]));
     assert_eq!(events(&dedup.0)[..3], ["club 0", "club 1", "club 2"]);
     assert_eq!(
         dedup.1,
-        "48 files, 320 games: 9 matched, 279 dropped as duplicates, 32 invalid"
+        "48 files, 320 games: 9 matched, 279 dropped as duplicates, 32 invalid (16 syntax, 16 \
+         wrong_facing)"
     );
 }
 
@@ -670,4 +737,38 @@ fn inputs_are_found_and_read_as_validate_reads_them() {
     let o = kifu(&["filter", &format!("{found}/sjis.psn")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), corpus::sjis_record());
+}
+
+#[test]
+fn an_illegal_move_is_never_written_by_default() {
+    // As pgn-extract: every game written has been replayed.
+    let o = kifu(&[
+        "filter",
+        "fixtures/invalid/two_sparrow_pawns.psn",
+        "--variant",
+        "wa",
+    ]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
+    assert_eq!(
+        summary(&o),
+        "1 file, 1 game: 0 matched, 0 dropped as duplicates, 1 invalid (1 two_sparrow_pawns)"
+    );
+    // Of the invalid fixtures, only the two that replay (warnings aside) are written.
+    let o = kifu(&["filter", "fixtures/invalid", "--min-plies", "1", "--count"]);
+    assert_eq!(stdout(&o), "2\n");
+}
+
+#[test]
+fn one_byte_order_mark_at_most_at_the_start_of_the_output() {
+    let c = Corpus::new("bom");
+    let game = corpus::gufu_record(0);
+    c.write("a.psn", &format!("\u{FEFF}{game}"));
+    c.write("b.psn", &format!("\u{FEFF}{game}"));
+    let o = filter(&c, &["a.psn", "b.psn"], &["-o", &c.path("out.psn")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(c.read("out.psn"), format!("\u{FEFF}{game}{game}"));
+    // To a directory: each file keeps its input's.
+    let o = filter(&c, &["a.psn", "b.psn"], &["-o", &c.path("dir/")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(c.read("dir/b.psn"), format!("\u{FEFF}{game}"));
 }

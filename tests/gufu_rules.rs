@@ -109,7 +109,7 @@ fn king_steps_everywhere_around() {
 
 #[test]
 fn setup_plies_are_fixed_drops() {
-    let p = Position::start();
+    let p = Position::default();
     assert_eq!(posstr::write(&p), "2/2/2 b KkWS 1");
     let ms = p.legal_moves();
     assert_eq!(

@@ -31,7 +31,7 @@ use kifu::Variant;
 use kifu::encoding::{Choice, Decoder};
 use kifu::for_game;
 use kifu::notation::RankStyle;
-use kifu::record::{parse_bytes, parse_str, read_records};
+use kifu::record::{MAX_NESTING, parse_bytes, parse_str, read_records};
 use kifu::replay::{Options, State, replay};
 use kifu::rules::{Position, PositionError};
 use kifu::svg;
@@ -392,7 +392,7 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
             let played = report.played.as_ref().ok_or("valid but not played")?;
             st.svgs += 1;
             for_game!(played, p => {
-                let line = p.main_line(&rec.movetext);
+                let line = common::games::main_line_states(p, &rec.movetext);
                 let (_, m, state) = &line[r.below(line.len())];
                 check_svg(state, *m, r)
             })
@@ -1011,7 +1011,8 @@ fn sane(run: &Run, ctx: &str) -> i32 {
         "{ctx}: exit status {code}\n{}",
         short(&err)
     );
-    let reads_records = matches!(run.command(), "validate" | "convert");
+    // (render: an invalid record is exit 1 too, as ripgrep's "some input did not match".)
+    let reads_records = matches!(run.command(), "validate" | "convert" | "render");
     assert!(
         code != 1 || reads_records,
         "{ctx}: exit status 1 from {}\n{}",
@@ -1235,7 +1236,15 @@ fn sane_catches_what_it_promises() {
     fails("a signal", r);
     fails("status 101", fake("validate g.psn", 101, "", "x"));
     fails("status 3", fake("validate g.psn", 3, "", "x"));
-    fails("status 1 from render", fake("render g.psn", 1, "", bad));
+    passes(fake("render g.psn", 1, "", bad), 1);
+    fails(
+        "status 1 from render without a record error",
+        fake("render g.psn", 1, "", "no\n"),
+    );
+    fails(
+        "status 1 from generate",
+        fake("generate --games 1", 1, "", bad),
+    );
     fails(
         "status 1 from perft",
         fake("perft --variant gufu 2", 1, "", bad),
@@ -1662,6 +1671,11 @@ fn deep_nesting_in_the_library_on_a_small_stack() {
     for (name, text) in [
         ("gufu variations", deep_variations(100_000)),
         ("wa variations", deep_wa_variations(50_000)),
+        ("gufu variations at the limit", deep_variations(MAX_NESTING)),
+        (
+            "wa variations at the limit",
+            deep_wa_variations(MAX_NESTING),
+        ),
         (
             "unclosed",
             format!(
@@ -1750,8 +1764,19 @@ fn deep_nesting_through_the_binary_long() {
 fn deep_nesting_binary(test: &str, depth: usize) {
     let dir = scratch(test);
     for (name, text, want_valid) in [
-        ("variations", deep_variations(depth / 2), true),
-        ("wa variations", deep_wa_variations(depth / 5), true),
+        // Past the nesting limit: a too_deep error; at it, valid.
+        ("variations", deep_variations(depth / 2), false),
+        ("wa variations", deep_wa_variations(depth / 5), false),
+        (
+            "variations at the limit",
+            deep_variations(MAX_NESTING),
+            true,
+        ),
+        (
+            "wa variations at the limit",
+            deep_wa_variations(MAX_NESTING),
+            true,
+        ),
         (
             "unclosed",
             format!(
@@ -2447,9 +2472,12 @@ fn no_partial_files() {
     let r = kifu(&["convert", b, "-o", o]);
     assert_eq!(sane(&r, "convert invalid -o"), 1);
     let now = std::fs::read_to_string(&out).unwrap();
-    assert!(now == "old" || now.is_empty(), "half-written: {now:?}");
+    assert!(
+        now == "old",
+        "no game, yet the old file was replaced: {now:?}"
+    );
     let r = kifu(&["render", b, "-o", svg_out.to_str().unwrap()]);
-    assert_eq!(sane(&r, "render invalid -o"), 2);
+    assert_eq!(sane(&r, "render invalid -o"), 1);
     assert_eq!(
         std::fs::read_to_string(&svg_out).unwrap(),
         "old",
@@ -2462,16 +2490,26 @@ fn no_partial_files() {
         "-o",
         dir.join("boards").to_str().unwrap(),
     ]);
-    assert_eq!(sane(&r, "render --every-ply invalid"), 2);
+    assert_eq!(sane(&r, "render --every-ply invalid"), 1);
     assert!(
         names(&dir.join("boards")).is_empty(),
         "half a set of boards"
     );
-    // Converting a file onto itself reads it whole first.
+    // Converting a file onto itself is refused, unless --in-place asks for it; then it is
+    // read whole first.
     let g = dir.join("g.psn");
     std::fs::copy(sample(), &g).unwrap();
     let want = kifu(&["convert", g.to_str().unwrap()]);
     let r = kifu(&["convert", g.to_str().unwrap(), "-o", g.to_str().unwrap()]);
+    assert_eq!(sane(&r, "convert onto itself"), 2, "{}", r.err());
+    assert_eq!(std::fs::read(&g).unwrap(), std::fs::read(sample()).unwrap());
+    let r = kifu(&[
+        "convert",
+        g.to_str().unwrap(),
+        "--in-place",
+        "-o",
+        g.to_str().unwrap(),
+    ]);
     assert_eq!(sane(&r, "convert in place"), 0, "{}", r.err());
     assert_eq!(
         std::fs::read(&g).unwrap(),

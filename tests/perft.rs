@@ -4,14 +4,14 @@
 //! without reading this crate; see its README). `cargo test --release -- --ignored` also runs
 //! the deeper counts.
 
-use kifu::rules::perft;
+use kifu::rules::{Position as _, perft};
 use kifu::{gufu, wa};
 
 fn count(variant: &str, position: &str, depth: u32) -> u64 {
     match variant {
         "gufu" => {
             let p = if position == "start" {
-                gufu::Position::start()
+                gufu::Position::default()
             } else {
                 gufu::posstr::parse(position).unwrap()
             };
@@ -26,7 +26,7 @@ fn count(variant: &str, position: &str, depth: u32) -> u64 {
             let p = if position == "start" {
                 wa::Position::start(v)
             } else {
-                wa::fen::parse(position, v).unwrap()
+                wa::fen::parse(v, position).unwrap()
             };
             perft(&p, depth)
         }

@@ -709,7 +709,9 @@ fn crlf_line_endings() {
     let c: Vec<&str> = n[0].comments().map(|c| c.text.as_str()).collect();
     assert_eq!(c, [" note"]);
     let c: Vec<&str> = n[1].comments().map(|c| c.text.as_str()).collect();
-    assert_eq!(c, ["a\r\nb"]);
+    // The comment's line ends are LF whatever the file's, so that what is written from it has
+    // one line end throughout (its span still covers the CRLF text).
+    assert_eq!(c, ["a\nb"]);
     assert_eq!(
         r.line_col(n[1].mv.span().start),
         Some(LineCol { line: 4, column: 4 })
@@ -1175,4 +1177,37 @@ fn record_display_round_trips() {
         .map(|n| n.mv.to_string())
         .collect();
     assert_eq!(a, b);
+}
+
+#[test]
+fn escape_lines_are_ignored() {
+    // PGN: a line starting with `%` is for other programs; it is skipped, before the tags, among
+    // them, in the movetext and between games, and counts as no game. Inside a comment it is the
+    // comment's text; not in column 1 it is no escape.
+    let text = "% before\n[Event \"a\"]\n%among the tags\n[Site \"s\"]\n\n1. SP-7g {x\n% y\n}\n\
+                %between moves\n2. SP-6g *\n% after\n\n[Event \"b\"]\n\n1. SP-7g *\n";
+    let games = parse_str(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    let a = games[0].as_ref().unwrap();
+    assert_eq!(a.tags.len(), 2);
+    let n = a.movetext.nodes();
+    assert_eq!(n.len(), 2);
+    let c: Vec<&str> = n[0].comments().map(|c| c.text.as_str()).collect();
+    assert_eq!(c, ["x\n% y\n"]);
+    // Offsets and lines are those of the file: the record keeps its text as written.
+    assert_eq!(a.line_col(n[1].mv.span().start).unwrap().line, 10);
+    assert!(a.source.text().contains("%between moves"));
+    assert!(games[1].is_ok());
+    // An input of escape lines is as one of comments: no game.
+    let kinds = |t: &str| -> Vec<ErrorKind> {
+        parse_str(t)
+            .into_iter()
+            .map(|g| g.map_or_else(|e| e.kind, |_| ErrorKind::Syntax))
+            .collect()
+    };
+    assert_eq!(
+        kinds("% only an escape line\n"),
+        kinds("; only a comment\n")
+    );
+    assert!(parse_str("[Event \"a\"]\n\n1. SP-7g\n %x *\n")[0].is_err());
 }

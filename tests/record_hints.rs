@@ -87,6 +87,24 @@ fn file_off_the_board() {
 }
 
 #[test]
+fn castling_is_named_as_chess() {
+    for (text, word) in [
+        ("1. O-O *", "O-O"),
+        ("1. e4 O-O-O+ *", "O-O-O+"),
+        ("1. 0-0 *", "0-0"),
+    ] {
+        let e = error(text);
+        assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
+        assert_eq!(
+            e.message,
+            format!("'{word}' is chess's castling, no move of Wa or Gufū")
+        );
+        assert_eq!(e.help(), Some(kifu::record::LOOKS_LIKE_CHESS), "{text}");
+        assert_eq!(e.span.len(), word.len(), "{text}");
+    }
+}
+
+#[test]
 fn no_hint_where_none_is_clear() {
     for text in [
         "1. SP~8f *",
@@ -94,7 +112,7 @@ fn no_hint_where_none_is_clear() {
         "1. SP-7z *",
         "1. SP-7c+SP-6c *",
         "1. e4-e5 *",
-        "1. O-O *",
+        "1. O-O- *",
     ] {
         let e = error(text);
         assert_eq!(e.kind, ErrorKind::Syntax, "{text}");

@@ -147,7 +147,8 @@ fn default_limit_is_256_mib() {
 
 // ------------------------------------------------------------------- deep nesting
 
-const DEPTH: usize = 10_000;
+/// The deepest nesting a record may have.
+const DEPTH: usize = kifu::record::MAX_NESTING;
 
 fn deep_text(depth: usize) -> String {
     let mut text = String::from("[Event \"deep\"]\n1. SP-7g ");
@@ -162,7 +163,7 @@ fn deep_text(depth: usize) -> String {
 }
 
 #[test]
-fn ten_thousand_nested_variations() {
+fn variations_nested_to_the_limit() {
     run_with_small_stack(|| {
         let text = deep_text(DEPTH);
         let mut games = parse_str(&text);

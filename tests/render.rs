@@ -783,8 +783,9 @@ fn png_has_the_width_asked_and_is_drawn() {
         }
     }
     let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
-    assert!(svg::png(&doc, Some(svg::MAX_PNG_WIDTH + 1)).is_err());
-    assert!(svg::png("<svg", None).is_err());
+    let e = svg::png(&doc, Some(svg::MAX_PNG_WIDTH + 1)).unwrap_err();
+    assert_eq!(e.kind, svg::PngErrorKind::BadWidth);
+    assert_eq!(svg::png("<svg", None).unwrap_err().kind.name(), "bad_svg");
 }
 
 #[test]
@@ -1001,17 +1002,18 @@ fn cli_errors_exit_2_and_write_nothing() {
     let r = rec.to_str().unwrap();
     let b = bad.to_str().unwrap();
     let missing = dir.join("missing.psn");
-    let cases: Vec<(Vec<&str>, &str)> = vec![
-        (vec![r, "--ply", "5", "-o", o], "beyond"),
-        (vec![r, "--game", "2", "-o", o], "no game 2"),
-        (vec![b, "-o", o], "invalid"),
-        (vec![b, "--ply", "3", "-o", o], "invalid"),
-        (vec![b, "--ply", "4", "-o", o], "invalid"),
-        (vec![missing.to_str().unwrap(), "-o", o], "io"),
+    // Exit status 2 for usage and I/O errors, 1 for an invalid record (as validate).
+    let cases: Vec<(Vec<&str>, &str, i32)> = vec![
+        (vec![r, "--ply", "5", "-o", o], "beyond", 2),
+        (vec![r, "--game", "2", "-o", o], "no game 2", 2),
+        (vec![b, "-o", o], "invalid", 1),
+        (vec![b, "--ply", "3", "-o", o], "invalid", 1),
+        (vec![b, "--ply", "4", "-o", o], "invalid", 1),
+        (vec![missing.to_str().unwrap(), "-o", o], "io", 2),
     ];
-    for (args, what) in &cases {
+    for (args, what, status) in &cases {
         let (code, stdout, err) = run(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(code, *status, "{args:?}: {err}");
         assert!(stdout.is_empty());
         assert!(err.contains(what), "{args:?}: {err}");
         assert!(!out.exists(), "{args:?} wrote a file");
@@ -1024,7 +1026,7 @@ fn cli_errors_exit_2_and_write_nothing() {
     // --every-ply on an invalid record: no directory, no file.
     let every = dir.join("every");
     let (code, _, _) = run(&[b, "--every-ply", "-o", every.to_str().unwrap()]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(!every.exists());
     // Unwritable outputs: a path below a regular file.
     let below_file = rec.join("x.svg");
@@ -1038,6 +1040,55 @@ fn cli_errors_exit_2_and_write_nothing() {
     assert_eq!(code, 2);
     assert_eq!(std::fs::read_to_string(&rec).unwrap(), GUFU_GAME);
     assert_eq!(names(&dir), ["bad.psn", "g.psn"], "nothing else written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `kifu render` with `stdin` as standard input.
+fn run_stdin(args: &[&str], stdin: std::process::Stdio) -> (i32, Vec<u8>, String) {
+    let out = kifu()
+        .arg("render")
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn cli_reads_standard_input_and_refuses_a_directory() {
+    let dir = scratch("stdin");
+    let rec = dir.join("g.psn");
+    std::fs::write(&rec, GUFU_GAME).unwrap();
+    let from_file = run(&[rec.to_str().unwrap()]).1;
+    // `cat g.psn | kifu render -o x.svg`, and without -o to standard output: the record
+    // comes from standard input, no PATH needed.
+    let out = dir.join("x.svg");
+    let stdin = || std::fs::File::open(&rec).unwrap().into();
+    let (code, _, err) = run_stdin(&["-o", out.to_str().unwrap()], stdin());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), from_file);
+    let (code, stdout, err) = run_stdin(&[], stdin());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(String::from_utf8(stdout).unwrap(), from_file);
+    // Nothing to read (no path, standard input not a file or a pipe): a usage error.
+    let (code, _, err) = run_stdin(&[], std::process::Stdio::null());
+    assert_eq!(code, 2);
+    assert!(err.contains("error[usage]: no record"), "{err}");
+    // The usage line does not make -o or PATH look required.
+    let help = run(&["--help"]).1;
+    assert!(
+        help.contains("Usage: kifu render [OPTIONS] [PATH]"),
+        "{help}"
+    );
+    // A directory: a clear message, not the system's "Is a directory".
+    let (code, _, err) = run(&[dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("this is a directory"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -65,7 +65,7 @@ fn minimax(p: &gufu::Position, horizon: u16, solution: &Solution, seen: &mut u64
 #[test]
 fn solution_agrees_with_minimax_from_the_start() {
     let mut seen = 0;
-    minimax(&gufu::Position::start(), 5, Solution::start(), &mut seen);
+    minimax(&gufu::Position::default(), 5, Solution::start(), &mut seen);
     assert!(seen > 300_000, "{seen}");
 }
 
@@ -105,7 +105,7 @@ fn values_along_a_game_are_consistent() {
     let s = Solution::start();
     let mut rng = Rng::new(99);
     for _ in 0..50 {
-        let mut p = gufu::Position::start();
+        let mut p = gufu::Position::default();
         loop {
             let v = s.value(&p).expect("covered");
             let moves = s.moves(&p);
@@ -129,7 +129,7 @@ fn values_along_a_game_are_consistent() {
 #[test]
 fn the_start_is_a_draw() {
     let s = Solution::start();
-    let start = gufu::Position::start();
+    let start = gufu::Position::default();
     assert_eq!(s.value(&start), Some(Value::Draw));
     let stats = s.stats();
     assert_eq!(stats.positions, 226_335);
@@ -222,4 +222,15 @@ fn cli_errors() {
         assert_eq!((code, out.as_str()), (2, ""), "{bad}");
         assert!(err.contains("bad --position"), "{err}");
     }
+    // A finished game: an error, as the help says (status 2), not "loss in 0".
+    let (code, out, err) = kifu(&["solve", "-v", "gufu", "-p", "1kn/SnWn/1Kn w - 12"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("already over"), "{err}");
+    let (_, help, _) = kifu(&["solve", "--help"]);
+    assert!(
+        help.contains(
+            "2 usage error (a bad --position, a variant other than gufu, a game\nalready over)"
+        ),
+        "{help}"
+    );
 }

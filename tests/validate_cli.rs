@@ -237,8 +237,8 @@ fn expected_kind(stem: &str) -> &str {
 }
 
 /// Every kind `kifu validate` can report for a record, each of which must have its fixture.
-/// Not here: `io` (a file that cannot be read: see `missing_file_*`) and `game_too_large` (a
-/// game over 256 MiB). (`tests/error_kinds.rs` checks the README's table against the enums.)
+/// Not here: `io` (a file that cannot be read: see `missing_file_*`), `too_deep` (variations
+/// nested over 128 levels: see `tests/memory.rs`) and `game_too_large` (a game over 256 MiB). (`tests/error_kinds.rs` checks the README's table against the enums.)
 const KINDS: &[&str] = &[
     // syntax layer
     "invalid_utf8",
@@ -724,8 +724,9 @@ fn invalid_utf8_names_the_byte_offset() {
 }
 
 #[test]
-fn ten_thousand_nested_variations() {
-    const DEPTH: usize = 10_000;
+fn variations_nested_to_the_limit() {
+    // The deepest nesting allowed (deeper is too_deep: tests/memory.rs).
+    const DEPTH: usize = kifu::record::MAX_NESTING;
     let d = TempDir::new("deep");
     // Each variation replaces the first move of the one around it: all legal.
     let mut closed = String::from("[Variant \"wa\"]\n\n1. SP-8g ");
@@ -753,7 +754,13 @@ fn ten_thousand_nested_variations() {
     assert_eq!(r.code, 1);
     let e = &r.games()[0]["errors"][0];
     assert_eq!(e["kind"], "unterminated_variation");
-    assert!(e["message"].as_str().unwrap().contains("10000 open"), "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("{DEPTH} open")),
+        "{e}"
+    );
     let h = kifu(&["validate", &p]);
     assert_eq!(h.code, 1);
     assert!(h.stdout.len() < 4000, "output of {} bytes", h.stdout.len());

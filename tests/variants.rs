@@ -11,6 +11,8 @@ use kifu::record::parse_game_str;
 use kifu::replay::{Options, ProblemKind, replay};
 use serde_json::Value;
 
+const CHESS: &str = "this looks like a chess game; kifu reads Wa shogi and Gufū shōgi";
+
 /// `kifu validate` on `text`: the exit code, the human form, and the JSON game line.
 fn validate(text: &str, args: &[&str]) -> (Option<i32>, String, Value) {
     let mut all = vec!["validate"];
@@ -48,6 +50,7 @@ fn chess_under_a_variant_tag_is_an_unknown_variant() {
             "{moves}\n{human}"
         );
         assert_eq!(game["errors"][0]["kind"], "unknown_variant", "{game}");
+        assert_eq!(game["errors"][0]["help"], CHESS, "{game}");
         assert_eq!(game["errors"][0]["line"], 2, "{game}");
         assert_eq!(game["errors"][0]["column"], 10, "{game}");
         assert_eq!(game["errors"].as_array().unwrap().len(), 1, "{game}");
@@ -131,9 +134,10 @@ fn no_variant_when_no_game_or_both_fit() {
     };
     // No moves.
     missing("*");
-    // Chess: N, B, Q are pieces of neither game.
-    let h = missing("1. e4 e5 2. Nf3 Nc6 *");
-    assert!(h.contains("Nf3"), "{h}");
+    // Chess: N, B, Q are pieces of neither game; the help says what the record looks like.
+    let (kind, h) = detected("1. e4 e5 2. Nf3 Nc6 *").unwrap_err();
+    assert_eq!(kind, ProblemKind::MissingVariant);
+    assert!(h.contains("Nf3") && h.ends_with(CHESS), "{h}");
     // A Wa move and a Gufū move.
     let h = missing("1. SP-8g 2. K*2三>W *");
     assert!(h.contains("K*2三>W"), "{h}");
@@ -159,11 +163,15 @@ fn validate_and_convert_use_the_variant_told_from_the_moves() {
     let (code, human, game) = validate("1. SP-8g SP-8e 2. SP-8f *\n", &[]);
     assert_eq!(code, Some(0), "{human}");
     assert_eq!(game["variant"], "wa");
-    // Neither: the hint names --variant.
-    let (code, human, _) = validate("1. e4 e5 2. Nf3 *\n", &[]);
+    // Neither: the hint names --variant (or, for chess, says so).
+    let (code, human, _) = validate("1. SP-8g 2. K*2三>W *\n", &[]);
     assert_eq!(code, Some(1));
     assert!(human.contains("error[missing_variant]"), "{human}");
     assert!(human.contains("--variant"), "{human}");
+    let (code, human, _) = validate("1. e4 e5 2. Nf3 *\n", &[]);
+    assert_eq!(code, Some(1));
+    assert!(human.contains("error[missing_variant]"), "{human}");
+    assert!(human.contains(CHESS), "{human}");
 }
 
 /// The names the README gives in its records section are all understood.
@@ -184,4 +192,44 @@ fn the_names_in_the_readme_are_understood() {
     for name in ["和将棋", "颶風将棋", "Wa shōgi", "Gufū shōgi (颶風将棋)"] {
         assert!(Variant::from_name(name).is_some(), "{name}");
     }
+}
+
+#[test]
+fn a_chess_game_without_a_variant_tag_is_said_to_look_like_chess() {
+    // Castling (which does not even read), a knight's, bishop's or queen's move, chess's start
+    // position: missing_variant, saying what the record looks like.
+    for (text, at) in [
+        ("1. e4 e5 2. Bc4 Bc5 3. O-O d6 *", "4:24"),
+        ("1. e4 e5 2. O-O-O+ *", "4:13"),
+        ("1. e4 e5 2. Nf3 Nc6 *", "4:13"),
+        ("1. d4 d5 2. Qd3 *", "4:13"),
+    ]
+    .map(|(m, at)| (format!("[Event \"Casual\"]\n[White \"A\"]\n\n{m}\n"), at))
+    .into_iter()
+    .chain([(
+        "[Event \"Casual\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 \
+         1\"]\n\n1. e4 e5 *\n"
+            .to_string(),
+        "2:6",
+    )]) {
+        let (code, human, game) = validate(&text, &[]);
+        assert_eq!(code, Some(1), "{text}\n{human}");
+        assert!(
+            human.starts_with(&format!("<stdin>:{at}: error[missing_variant]: ")),
+            "{text}\n{human}"
+        );
+        assert_eq!(game["errors"][0]["kind"], "missing_variant", "{game}");
+        assert_eq!(game["errors"][0]["help"], CHESS, "{game}");
+    }
+    // Under a chess variant's name too; a Wa record's syntax error names castling.
+    let (_, _, game) = validate("[Variant \"Crazyhouse\"]\n\n1. e4 *\n", &[]);
+    assert_eq!(game["errors"][0]["help"], CHESS, "{game}");
+    let (_, human, _) = validate("[Variant \"wa\"]\n\n1. O-O *\n", &[]);
+    assert!(
+        human.contains("error[syntax]: 'O-O' is chess's castling"),
+        "{human}"
+    );
+    // A Wa piece's SAN keeps the usual help.
+    let (_, _, game) = validate("1. K*2三>W 2. SP-8g *\n", &[]);
+    assert_ne!(game["errors"][0]["help"], CHESS, "{game}");
 }

@@ -267,12 +267,12 @@ fn sparrow_may_mate_by_moving() {
 #[test]
 fn captures_do_not_fill_hands_without_drops() {
     let f = fen(&with_kings(&[("6f", "R"), ("6e", "p")]), "", "w");
-    let mut pos = fen::parse(&f, Variant::WaNoDrop).unwrap();
+    let mut pos = fen::parse(Variant::WaNoDrop, &f).unwrap();
     pos.play(&mv("6f", "6e", false)).unwrap();
     assert_eq!(pos.in_hand(Color::Black, Kind::SP), 0);
     let s = fen::write(&pos);
     assert!(!s.contains('['), "{s}");
-    assert_eq!(fen::parse(&s, Variant::WaNoDrop).unwrap(), pos);
+    assert_eq!(fen::parse(Variant::WaNoDrop, &s).unwrap(), pos);
 }
 
 #[test]
@@ -283,8 +283,8 @@ fn no_drops_without_drops() {
         Err(IllegalMove::DropsDisabled)
     );
     let f = fen(&KINGS, "P", "w");
-    assert!(fen::parse(&f, Variant::WaNoDrop).is_err());
-    assert!(fen::parse(&f, Variant::Wa).is_ok());
+    assert!(fen::parse(Variant::WaNoDrop, &f).is_err());
+    assert!(fen::parse(Variant::Wa, &f).is_ok());
 }
 
 // ---- Check ----
@@ -429,12 +429,12 @@ fn position_strings_round_trip_with_hands_and_promotions() {
         "k10/11/11/11/5+L5/11/11/4E6/11/11/10K[ELPPxppp] b 7 31",
         "k10/11/11/11/5+p5/11/11/11/11/11/+H9K[-] w 12 40",
     ] {
-        let pos = fen::parse(s, Variant::Wa).unwrap();
+        let pos = fen::parse(Variant::Wa, s).unwrap();
         assert_eq!(fen::write(&pos), s);
     }
     // Alternative spellings of empty hands read the same.
-    let a = fen::parse("k10/11/11/11/11/11/11/11/11/11/10K[] w 0 1", Variant::Wa).unwrap();
-    let b = fen::parse("k10/11/11/11/11/11/11/11/11/11/10K[-] w", Variant::Wa).unwrap();
+    let a = fen::parse(Variant::Wa, "k10/11/11/11/11/11/11/11/11/11/10K[] w 0 1").unwrap();
+    let b = fen::parse(Variant::Wa, "k10/11/11/11/11/11/11/11/11/11/10K[-] w").unwrap();
     assert_eq!(a, b);
 }
 
@@ -532,7 +532,7 @@ fn bad_position_strings_name_the_problem_and_offset() {
         ),
     ];
     for (s, offset, text) in cases {
-        let e = fen::parse(s, Variant::Wa).expect_err(s);
+        let e = fen::parse(Variant::Wa, s).expect_err(s);
         assert!(e.message.contains(text), "{s}: {e}");
         assert_eq!(e.offset, *offset, "{s}: {e}");
     }

@@ -121,9 +121,8 @@ fn every_san_move_resolves_to_the_engines_move() {
                 panic!("{}: not a Wa game", path.display());
             };
             let resolved: Vec<String> = played
-                .main_line(&record.movetext)
-                .iter()
-                .filter_map(|(_, m, _)| m.as_ref().map(wa_engine))
+                .main_moves(&record.movetext)
+                .map(|(_, m)| wa_engine(m))
                 .collect();
             assert_eq!(&resolved, moves, "{} game {}", path.display(), g + 1);
             total += resolved.len();
@@ -368,26 +367,26 @@ fn xboards_fen_reads_and_writes() {
         (format!("{start} w - 0 1"), Variant::WaNoDrop),
         (format!("{start}[-] w - 0 1"), Variant::Wa),
     ] {
-        let pos = fen::parse(&fen_text, variant).unwrap();
+        let pos = fen::parse(variant, &fen_text).unwrap();
         assert_eq!(fen::write_xboard(&pos), fen_text);
         assert!(fen::has_en_passant_field(&fen_text));
         // kifu's own form is unchanged.
         let kifu_form = fen_text.replace(" w - 0 1", " w 0 1");
         assert_eq!(fen::write(&pos), kifu_form);
         assert!(!fen::has_en_passant_field(&kifu_form));
-        assert_eq!(fen::parse(&kifu_form, variant).unwrap(), pos);
+        assert_eq!(fen::parse(variant, &kifu_form).unwrap(), pos);
     }
     // Counters after the field are read; a second `-` is not a number.
-    let pos = fen::parse(&format!("{start} b - 7 12"), Variant::WaNoDrop).unwrap();
+    let pos = fen::parse(Variant::WaNoDrop, &format!("{start} b - 7 12")).unwrap();
     assert_eq!((pos.halfmove(), pos.fullmove()), (7, 12));
-    assert!(fen::parse(&format!("{start} w - - 0 1"), Variant::WaNoDrop).is_err());
+    assert!(fen::parse(Variant::WaNoDrop, &format!("{start} w - - 0 1")).is_err());
     // A control character in a malformed FEN is escaped in the message (found by the hostile
     // suite on a mutated XBoard file).
     for bad in [
         "5o4k/11/11/11/1\u{11}/5S5/11/11/11/11/5K5 w 0 1",
         "k10/11/11/11/11/11/11/11/11/11/10K[P\u{7}] w 0 1",
     ] {
-        let e = fen::parse(bad, Variant::Wa).unwrap_err();
+        let e = fen::parse(Variant::Wa, bad).unwrap_err();
         assert!(!e.message.contains(char::is_control), "{:?}", e.message);
         assert!(e.message.contains("\\u{"), "{:?}", e.message);
     }
@@ -395,8 +394,9 @@ fn xboards_fen_reads_and_writes() {
 
 // ------------------------------------------------------------------ bad SAN
 
-/// Black (first mover) Swallow's Wings on b5 and f5, a Sparrow Pawn on e4 and one on e10; White's
-/// Sparrow Pawn on b6; the Kings on k1 (Black) and a11 (White).
+/// The first mover's (the file's White: messages name the sides as the file does) Swallow's
+/// Wings on b5 and f5, a Sparrow Pawn on e4 and one on e10; the second mover's Sparrow Pawn on
+/// b6; the Kings on k1 (first mover) and a11.
 const POS: &str = "k10/4P6/11/11/11/1p9/1S3S5/4P6/11/11/10K w - 0 1";
 
 /// The first problem of `moves` played from POS (`wa-shogi`), with its line and column.
@@ -457,15 +457,15 @@ fn ambiguous_san_lists_the_candidates() {
 fn wrongly_disambiguated_san() {
     let (kind, message, _) = error("1. Shd5");
     assert_eq!(kind, "no_piece");
-    assert_eq!(message, "Black has no S on file h");
+    assert_eq!(message, "White has no S on file h");
     let (kind, message, _) = error("1. S7d5");
     assert_eq!(
         (kind.as_str(), message.as_str()),
-        ("no_piece", "Black has no S on rank 7")
+        ("no_piece", "White has no S on rank 7")
     );
     let (kind, message, _) = error("1. Sc5d5");
     assert_eq!(kind, "no_piece");
-    assert_eq!(message, "Black has no S on c5: it is empty");
+    assert_eq!(message, "White has no S on c5: it is empty");
     // A piece that is there but cannot go there.
     let (kind, _, help) = error("1. Sb5d6");
     assert_eq!(kind, "cannot_move_that_way");
@@ -484,7 +484,7 @@ fn illegal_san() {
     let (kind, message, _) = error("1. Rg4");
     assert_eq!(
         (kind.as_str(), message.as_str()),
-        ("no_piece", "Black has no R on the board")
+        ("no_piece", "White has no R on the board")
     );
     let (kind, _, _) = error("1. +Sb6");
     assert_eq!(kind, "no_piece");
@@ -521,8 +521,11 @@ fn wrong_capture_marks() {
 fn wrong_promotion_marks() {
     let (kind, _, _) = error("1. Sbd5+");
     assert_eq!(kind, "cannot_promote");
-    let (kind, _, _) = error("1. Sbd5=");
-    assert_eq!(kind, "nothing_to_decline");
+    // XBoard keeps (and writes back) `=` on any SAN move, whether a promotion was possible or
+    // not: accepted, as a plain move; so after engine coordinates.
+    valid("1. Sbd5=");
+    valid("1. e5=");
+    valid("1. e4e5=");
     // e10-e11 must promote: without a mark it is declined, which the rules forbid.
     let (kind, _, _) = error("1. e11");
     assert_eq!(kind, "must_promote");
@@ -532,8 +535,10 @@ fn wrong_promotion_marks() {
     valid(to_e9);
     valid(&format!("{to_e9}="));
     valid(&format!("{to_e9}+"));
-    let (kind, _, _) = error("1. e5 Kb11 2. e6 Ka11 3. e7 Kb11 4. e8=");
-    assert_eq!(kind, "nothing_to_decline");
+    valid("1. e5 Kb11 2. e6 Ka11 3. e7 Kb11 4. e8=");
+    // In Hodges notation (kifu's PSN) `=` on a move that could not promote stays an error.
+    let (kind, message, _) = error("1. SP-7g=");
+    assert_eq!(kind, "nothing_to_decline", "{message}");
     let (kind, message, _) = error("1. Sbd5#+");
     assert_eq!(kind, "bad_mark", "{message}");
 }
@@ -544,7 +549,7 @@ fn a_false_mate_mark_is_an_error() {
     assert_eq!(kind, "check_mark");
     assert_eq!(
         message,
-        "'#' claims that White has no legal move left, but White can still move"
+        "'#' claims that Black has no legal move left, but Black can still move"
     );
     assert!(help.unwrap().starts_with("for example "));
     // The same on an engine drop (CrazyWa's game) and an engine move.
@@ -695,4 +700,24 @@ fn starts_and_ends_are_those_of_the_engines_games() {
             assert!(report.end().is_some());
         }
     }
+}
+
+#[test]
+fn messages_name_the_sides_as_the_file_does() {
+    // The first mover is the file's White in XBoard's convention: so in every message.
+    let (p, ..) = problem("crazywa", "1. S@f10");
+    assert_eq!(p.kind.name(), "not_in_hand");
+    assert_eq!(p.help.as_deref(), Some("White has nothing in hand"));
+    let (p, ..) = problem("wa-shogi", "1. Sbd5 Sbd5");
+    assert!(p.message.starts_with("Black "), "{}", p.message);
+    // kifu's convention: the first mover is Black.
+    let text = "[Variant \"wa\"]\n\n1. SP-7d *\n";
+    let report = replay(&records(text)[0], &keep());
+    let p = &report.errors[0];
+    assert!(p.message.starts_with("Black has no SP"), "{}", p.message);
+    // The FEN's side to move, in the file's words.
+    let text = "[Variant \"crazywa\"]\n[FEN \"k10/11/11/11/11/11/11/11/11/11/10K x - 0 1\"]\n\n*\n";
+    let report = replay(&records(text)[0], &keep());
+    let p = &report.errors[0];
+    assert!(p.message.contains("(White, first mover)"), "{}", p.message);
 }

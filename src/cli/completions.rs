@@ -40,7 +40,9 @@ pub struct ManArgs {
     /// The page of this subcommand (default: the page of kifu itself, which lists them all).
     command: Option<String>,
     /// Write to this file (`-`: standard output); a path ending in `/` or naming an existing
-    /// directory gets every page.
+    /// directory gets every page. Written whole or not at all (a run stopped by a signal
+    /// leaves no temporary file); a FIFO is written directly (refused if no one reads it); a
+    /// link at a name kifu makes in the directory is refused.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
 }

@@ -65,10 +65,22 @@ pub struct Args {
     /// (created if missing) with one output per input, named after it (`game.psn`,
     /// `game.csv`, `game.jsonl`, `game.html`); any other path is one file holding everything
     /// (with --to html, one page for every game). With --to html --per game, always a
-    /// directory (`game-game1.html`, ...). Written whole or not at all: a run that fails (exit
-    /// status 2) leaves every old file as it was. Default (or `-`): standard output.
+    /// directory (`game-game1.html`, ...). A name ending in another format's extension
+    /// (`--to csv -o games.psn`, `--per game -o one.html`) is refused. Written whole or not at all: a run that fails (exit
+    /// status 2) leaves every old file as it was, and so does a run stopped by a signal (no
+    /// temporary file is left); a file that would get no game (every game invalid) does not
+    /// replace an existing one. -o must not name an input (exit status 2), unless with
+    /// --in-place. A symbolic link named here is written through; a FIFO or a device is
+    /// written directly (a FIFO no one reads is refused); inside a directory, a link or
+    /// non-regular file at a name kifu makes is refused. Default (or `-`): standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
+    /// With --to psn: let -o name an input, to rewrite it normalized (`kifu convert
+    /// game.psn --in-place -o game.psn`; `kifu convert games/ --in-place -o games/` rewrites
+    /// every file). Written through a temporary file renamed over the input only when every
+    /// game was converted (exit status 0): else, or on any failure, the input stays as it was.
+    #[arg(long, requires = "output")]
+    in_place: bool,
     /// The variant of records without a Variant tag: wa, wa-nodrop or gufu (without it, the
     /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
@@ -76,6 +88,8 @@ pub struct Args {
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    csv: CsvSafe,
     #[command(flatten)]
     check: CheckArgs,
     #[command(flatten)]
@@ -105,9 +119,13 @@ pub enum Per {
 }
 
 pub fn run(a: Args) -> i32 {
+    if a.in_place && a.to != To::Psn {
+        eprintln!("error[usage]: --in-place rewrites records: it goes with --to psn only");
+        return EXIT_ERROR;
+    }
     let found = a.input.expand();
     let page_each = a.to == To::Html && a.per == Per::Game;
-    let target = match target(&a, page_each) {
+    let target = match target(&a, page_each, &found) {
         Ok(t) => t,
         Err(m) => {
             eprintln!("{m}");
@@ -117,7 +135,7 @@ pub fn run(a: Args) -> i32 {
     let mut convert = Convert {
         a: &a,
         page_each,
-        pages: Pages::new(a.board.page(), page_title(&found)),
+        pages: Pages::new(a.board.page(), page_title(&a.input.paths, &found)),
     };
     let reading = Reading {
         found: &found,
@@ -150,13 +168,25 @@ enum Made {
     Text(Text),
     /// A game for a replay page (pages are written in order, game after game).
     Page(Box<Loaded>, Style),
+    /// A long game's CSV rows or JSON (`--to csv|json`), written to the output as the
+    /// replay is walked rather than made whole first: (the game, its style, the input's name).
+    Rows(Box<Loaded>, Style, String),
 }
+
+/// Games longer than this (main-line plies) have their CSV rows or JSON written on the
+/// output's thread as they are walked ([`Made::Rows`]), so that no game's output is ever held
+/// whole in memory; shorter ones are made on the worker threads.
+const STREAM_PLIES: u64 = 2_000;
 
 impl PerInput for Convert<'_> {
     type Made = Made;
 
     fn file_name(&self, input: &Input) -> Option<String> {
         (!self.page_each).then(|| output_name(input, self.a.to))
+    }
+
+    fn in_place(&self) -> bool {
+        self.a.in_place
     }
 
     fn open(
@@ -183,22 +213,29 @@ impl PerInput for Convert<'_> {
         outputs: &mut Outputs,
     ) -> Result<(), Failure> {
         match (made, out) {
-            (Made::Nothing, _) => Ok(()),
+            (Made::Nothing, _) => {
+                self.pages.left_out += 1;
+                Ok(())
+            }
             (Made::Text(text), Some(out)) => out.write(&text).map_err(|e| out.sink.failure(&e)),
             (Made::Page(g, style), out) => {
                 let (Some(record), Some(report)) = (&g.record, &g.report) else {
                     return Ok(());
                 };
+                let file = input.display();
                 let game = html::Game {
                     record,
                     report,
                     style,
+                    file: Some(&file),
                 };
                 match out {
-                    Some(out) => self
-                        .pages
-                        .add(&mut out.sink, &game)
-                        .map_err(|e| out.sink.failure(&e)),
+                    Some(out) => {
+                        out.sink.wrote_game();
+                        self.pages
+                            .add(&mut out.sink, &game)
+                            .map_err(|e| out.sink.failure(&e))
+                    }
                     None => {
                         let stem = stem(input);
                         let (file, title) = (
@@ -209,7 +246,22 @@ impl PerInput for Convert<'_> {
                     }
                 }
             }
-            (Made::Text(_), None) => Ok(()),
+            (Made::Rows(g, style, name), Some(out)) => {
+                let (Some(record), Some(report)) = (&g.record, &g.report) else {
+                    return Ok(());
+                };
+                let rows = Rows {
+                    a: self.a,
+                    name: &name,
+                    index,
+                    record,
+                    report,
+                    style,
+                };
+                out.sink.wrote_game();
+                rows.write(&mut out.sink).map_err(|e| out.sink.failure(&e))
+            }
+            (Made::Text(_) | Made::Rows(..), None) => Ok(()),
         }
     }
 
@@ -226,9 +278,23 @@ impl PerInput for Convert<'_> {
 
 /// Where the output goes: the `-o` rule (see `output`), except for a page per game, which is
 /// always a directory (as for `render --every-ply`). Else the message to print.
-fn target(a: &Args, page_each: bool) -> Result<Target, String> {
+fn target(a: &Args, page_each: bool, found: &[inputs::Found]) -> Result<Target, String> {
     if !page_each {
-        return Ok(Target::of(a.output.as_deref()));
+        let target = Target::of(a.output.as_deref());
+        // An output that is an input is refused as such (by `per_input`), whatever its name.
+        if let Target::File(p) = &target
+            && inputs::identity(p).is_some_and(|id| inputs::identities(found).contains(&id))
+        {
+            return Ok(target);
+        }
+        let (format, allowed): (&str, &[&str]) = match a.to {
+            To::Psn => ("PSN", &["psn", "pgn"]),
+            To::Csv => ("CSV", &["csv"]),
+            To::Json => ("JSON lines", &["jsonl", "json", "ndjson"]),
+            To::Html => ("HTML", &["html", "htm"]),
+        };
+        target.check_extension(&format!("{format} (--to)"), allowed)?;
+        return Ok(target);
     }
     match Target::directory(a.output.as_deref())? {
         Target::Stdout => {
@@ -259,11 +325,21 @@ fn output_name(input: &Input, to: To) -> String {
     format!("{}.{ext}", stem(input))
 }
 
-/// The title of one page for several inputs: the one input's name, or a count.
-fn page_title(found: &[inputs::Found]) -> String {
-    match found {
-        [Ok(one)] => one.display(),
-        many => format!("{} files", many.len()),
+/// The title of one page for all the inputs: the paths as given (a directory's name, not a
+/// count of its files), else the one input found.
+fn page_title(paths: &[std::path::PathBuf], found: &[inputs::Found]) -> String {
+    let shown: Vec<String> = paths
+        .iter()
+        .map(|p| match p.to_str() {
+            Some("-") => "<stdin>".to_string(),
+            _ => p.display().to_string(),
+        })
+        .collect();
+    match (shown.as_slice(), found) {
+        ([], [Ok(one)]) => one.display(),
+        ([], _) => ".".to_string(),
+        (few, _) if few.len() <= 3 => few.join(", "),
+        (many, _) => format!("{}, {} and {} more", many[0], many[1], many.len() - 2),
     }
 }
 
@@ -276,6 +352,50 @@ fn header(a: &Args, out: &mut Out) -> std::io::Result<()> {
         write_csv_row(&mut out.sink, cols.iter().map(|s| s.to_string()).collect())?;
     }
     Ok(())
+}
+
+/// `--csv-safe`, for every command that writes CSV.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct CsvSafe {
+    /// CSV for spreadsheets: a cell that begins with =, +, -, @, a tab or a carriage return
+    /// (a tag's value, a comment, a move such as +Pfg8) gets a ' in front, so that a
+    /// spreadsheet shows it as text instead of running it as a formula (CSV formula
+    /// injection: records come from anywhere, and their tags are written as they are). A
+    /// number (-35, +1.5) is left as it is.
+    #[arg(long)]
+    pub csv_safe: bool,
+}
+
+impl CsvSafe {
+    /// The row's cells, made safe when asked.
+    pub fn cells(self, mut fields: Vec<String>) -> Vec<String> {
+        if self.csv_safe {
+            for f in &mut fields {
+                if is_formula(f) {
+                    f.insert(0, '\'');
+                }
+            }
+        }
+        fields
+    }
+}
+
+/// Whether a spreadsheet could take the cell for a formula: it begins with =, +, -, @, a tab
+/// or a carriage return, and is not a plain number.
+fn is_formula(cell: &str) -> bool {
+    let Some(first) = cell.chars().next() else {
+        return false;
+    };
+    if !matches!(first, '=' | '+' | '-' | '@' | '\t' | '\r') {
+        return false;
+    }
+    let digits = &cell[1..];
+    let number = matches!(first, '+' | '-')
+        && !digits.is_empty()
+        && digits.chars().any(|c| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && digits.matches('.').count() <= 1;
+    !number
 }
 
 /// One CSV row, quoted as needed.
@@ -304,9 +424,12 @@ fn convert_game(
         if !per_game_csv {
             return (checked, Made::Nothing);
         }
-        let error = checked.errors.first().map(|d| d.message.as_str());
+        let error = checked
+            .errors
+            .first()
+            .map(|d| (d.kind.as_str(), d.message.as_str()));
         let fields = rows::game_fields(name, index, g.record.as_ref(), g.report.as_ref(), error);
-        return (checked, csv_lines(vec![fields]));
+        return (checked, csv_lines(a.csv, vec![fields]));
     }
     let (Some(record), Some(report)) = (&g.record, &g.report) else {
         return (checked, Made::Nothing);
@@ -328,34 +451,75 @@ fn convert_game(
             Some(text) => Made::Text(Text::Record(text)),
             None => Made::Nothing,
         },
-        (To::Csv, Per::Ply) => csv_lines(
-            rows::plies(record, report, style)
-                .iter()
-                .map(|r| rows::ply_fields(name, index, r))
-                .collect(),
+        (To::Csv, Per::Game) => csv_lines(
+            a.csv,
+            vec![rows::game_fields(
+                name,
+                index,
+                Some(record),
+                Some(report),
+                None,
+            )],
         ),
-        (To::Csv, Per::Game) => csv_lines(vec![rows::game_fields(
-            name,
-            index,
-            Some(record),
-            Some(report),
-            None,
-        )]),
-        (To::Json, _) => {
-            let v = rows::game_json(name, index, record, report, style);
-            Made::Text(Text::Lines(format!("{v}\n").into_bytes()))
+        (To::Csv | To::Json, _) if report.main_plies > STREAM_PLIES => {
+            Made::Rows(Box::new(g), style, name.to_string())
+        }
+        (To::Csv | To::Json, _) => {
+            let mut bytes = Vec::new();
+            let rows = Rows {
+                a,
+                name,
+                index,
+                record,
+                report,
+                style,
+            };
+            // Writing into memory does not fail.
+            let _ = rows.write(&mut bytes);
+            Made::Text(Text::Lines(bytes))
         }
         (To::Html, _) => Made::Page(Box::new(g), style),
     };
     (checked, made)
 }
 
+/// A valid game's CSV rows (`--to csv --per ply`) or JSON line (`--to json`).
+struct Rows<'a> {
+    a: &'a Args,
+    name: &'a str,
+    index: usize,
+    record: &'a Record,
+    report: &'a kifu::replay::Report,
+    style: Style,
+}
+
+impl Rows<'_> {
+    /// Writes them as the replay is walked.
+    fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let Rows {
+            name,
+            index,
+            record,
+            report,
+            style,
+            ..
+        } = *self;
+        if self.a.to == To::Json {
+            rows::write_game_json(out, name, index, record, report, style)?;
+            return out.write_all(b"\n");
+        }
+        rows::each_ply(record, report, style, &mut |r| {
+            write_csv_row(out, self.a.csv.cells(rows::ply_fields(name, index, &r)))
+        })
+    }
+}
+
 /// CSV rows as lines to write.
-fn csv_lines(rows: Vec<Vec<String>>) -> Made {
+fn csv_lines(safe: CsvSafe, rows: Vec<Vec<String>>) -> Made {
     let mut bytes = Vec::new();
     for fields in rows {
         // Writing into memory does not fail.
-        let _ = write_csv_row(&mut bytes, fields);
+        let _ = write_csv_row(&mut bytes, safe.cells(fields));
     }
     Made::Text(Text::Lines(bytes))
 }

@@ -2,7 +2,7 @@
 
 use super::inputs::{self, Input};
 use super::load;
-use super::output::{Failure, Outputs, Sink, Target, write_documents};
+use super::output::{Failure, Outputs, Sink, Target, refuse_inputs, write_documents};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::dedup::{KeyMaker, Seen};
@@ -11,6 +11,7 @@ use kifu::collection::game::Game;
 use kifu::collection::position;
 use kifu::collection::scan::{Flow, Item, scan};
 use kifu::record::ResultToken;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,18 +20,20 @@ use std::sync::Arc;
 /// duplicates; count.
 ///
 /// The games that meet every condition are written exactly as they are in their files (tags,
-/// comments, layout: byte for byte; a file in Shift_JIS or UTF-16 is written in UTF-8), in
+/// comments, layout: byte for byte; a file in Shift_JIS or UTF-16 is written in UTF-8; a
+/// byte-order mark only at the start of the output), in
 /// input order. One option given several times: any of
 /// its values will do (`--player A --player B`: games of A or of B; two `--tag`s of one name
 /// likewise); different options: all must hold.
 ///
-/// Conditions on what is written (--variant, --tag, --player, --result, --min-plies,
-/// --max-plies) only read the records, at reading speed; the others (--outcome, --position,
-/// --valid, --invalid, --dedup) replay the moves of the games that meet the first kind.
-/// Invalid games are never written unless --invalid asks for them, and never dropped silently:
-/// the summary on standard error counts the games that matched, the duplicates dropped and
-/// the invalid games met: the games that cannot be read at all, and the games that were
-/// replayed (because their records met the conditions on what is written) and found invalid.
+/// Every game that meets the conditions on what is written (--variant, --tag, --player,
+/// --result, --min-plies, --max-plies) is replayed, as `kifu validate` replays it: only games
+/// whose every move is legal are written, and the conditions on the moves (--outcome,
+/// --position, --valid, --invalid, --dedup) are decided. Invalid games are never written
+/// unless --invalid asks for them, and never dropped silently: the summary on standard error
+/// counts the games that matched, the duplicates dropped and the invalid games met, by kind of
+/// error. --no-replay selects on what is written alone, many times faster: the games are not
+/// checked.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu filter games/ --player 'E. Hakala' -o hakala.psn
@@ -39,6 +42,7 @@ use std::sync::Arc;
   kifu filter games/ --position 'Sske/2/KwWn b - 5'
   kifu filter games/ --dedup -o unique.psn
   kifu filter games/ --invalid -o broken.psn
+  kifu filter games/ --no-replay --tag Round=7   # fast; the games are not checked
   kifu filter games/ --player Ann -o ann/      # a file per input file with a game of Ann
 
 Exit status (as grep and rg): 0 some game matched, 1 no game matched, 2 usage or I/O error
@@ -49,7 +53,10 @@ pub struct Args {
     /// Where to write the games (whole or not at all: after an error, nothing is written): a
     /// path ending in `/` or naming an existing directory is a directory (created if missing)
     /// with a file for each input that has a matching game, named as the input (`game.psn`;
-    /// `stdin.psn`); any other path is one file holding every matching game. Default (or
+    /// `stdin.psn`); any other path is one file holding every matching game. No game matched:
+    /// an existing file is left as it was. -o must not name an input (exit status 2); a run
+    /// stopped by a signal leaves no temporary file; a FIFO is written directly (refused if no
+    /// one reads it); a link at a name kifu makes in the directory is refused. Default (or
     /// `-`): standard output.
     #[arg(long, short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
@@ -95,6 +102,13 @@ pub struct Args {
     /// count.
     #[arg(long)]
     dedup: bool,
+    /// Do not replay the games: select on what is written alone (--variant, --tag, --player,
+    /// --result, --min-plies, --max-plies). The games are not checked: a game with an illegal
+    /// move, or a syntax error in its moves, is written if its tags match. Only the tag pairs
+    /// are read (the moves too with --min-plies or --max-plies): only a game whose tag pairs
+    /// cannot be read is known to be invalid.
+    #[arg(long, conflicts_with_all = ["valid", "invalid", "outcome", "position", "dedup"])]
+    no_replay: bool,
     /// Print only the number of matching games.
     #[arg(long, conflicts_with = "output")]
     count: bool,
@@ -130,6 +144,8 @@ struct Totals {
     matched: u64,
     duplicates: u64,
     invalid: u64,
+    /// The invalid games by kind of error.
+    invalid_kinds: BTreeMap<&'static str, u64>,
     io_errors: u64,
 }
 
@@ -147,6 +163,7 @@ pub fn run(a: Args) -> i32 {
             _ => None,
         },
         dedup: a.dedup,
+        no_replay: a.no_replay,
         ..Conditions::default()
     };
     for (name, pattern) in a.tags {
@@ -164,10 +181,15 @@ pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
     let encoding = a.input.encoding.choice();
     let mut t = Totals::default();
+    let target = Target::of(a.output.as_deref());
+    if let Err(m) = refuse_inputs(&target, &found, |i| Some(file_name(&i.display()))) {
+        eprintln!("{m}");
+        return EXIT_ERROR;
+    }
     let mut games = if a.count {
         None
     } else {
-        match Written::new(Target::of(a.output.as_deref())) {
+        match Written::new(target) {
             Ok(w) => Some(w),
             Err(f) => return f.report(),
         }
@@ -175,13 +197,18 @@ pub fn run(a: Args) -> i32 {
     let keys = KeyMaker::new();
     let mut seen = Seen::new();
     let keep_unreadable = a.invalid && !a.count;
+    let reads_moves = conditions.needs_moves();
     // Why writing stopped: a closed pipe, or an error.
     let mut failure: Option<Failure> = None;
     scan(
         load::for_scan(&found, encoding),
         a.threads.get(),
         |_, _, chunk| {
-            let game = Game::read(chunk, keep_unreadable);
+            let game = if reads_moves {
+                Game::read(chunk, keep_unreadable)
+            } else {
+                Game::read_tags(chunk)
+            };
             let verdict = conditions.check(&game, Some(&keys));
             let keep = verdict.matched && !a.count;
             (verdict, keep.then(|| game.into_bytes()))
@@ -213,7 +240,11 @@ pub fn run(a: Args) -> i32 {
                     ..
                 } => {
                     t.games += 1;
-                    t.invalid += verdict.invalid as u64;
+                    if verdict.invalid {
+                        t.invalid += 1;
+                        let kind = verdict.error_kind.unwrap_or("syntax");
+                        *t.invalid_kinds.entry(kind).or_default() += 1;
+                    }
                     if !verdict.matched {
                         return Flow::Continue;
                     }
@@ -255,7 +286,7 @@ pub fn run(a: Args) -> i32 {
         return f.report();
     }
     if !a.quiet {
-        eprintln!("{}", summary(&t, conditions.needs_replay()));
+        eprintln!("{}", summary(&t, a.no_replay));
     }
     if t.io_errors > 0 {
         EXIT_ERROR
@@ -275,6 +306,8 @@ struct Written {
     sink: Option<Sink>,
     /// Into a directory: the file name for the input being read.
     next_name: Option<String>,
+    /// Whether the sink has had any bytes (a byte-order mark is kept only at its start).
+    started: bool,
 }
 
 impl Written {
@@ -289,6 +322,7 @@ impl Written {
             outputs,
             sink,
             next_name: None,
+            started: false,
         })
     }
 
@@ -308,16 +342,25 @@ impl Written {
     }
 
     /// A game's bytes, and a line end if the game ends its file without one (so that the
-    /// next game starts on a line of its own).
+    /// next game starts on a line of its own); a byte-order mark only at the output's start.
     fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
         if self.sink.is_none()
             && let Some(name) = self.next_name.take()
         {
             self.sink = Some(self.outputs.open(&name)?);
+            self.started = false;
         }
         let Some(sink) = self.sink.as_mut() else {
             return Ok(());
         };
+        // An input's byte-order mark (before its first game) goes at the start of the output
+        // only, not into its middle where games of several inputs follow one another.
+        let bytes = match bytes.strip_prefix("\u{FEFF}".as_bytes()) {
+            Some(rest) if self.started => rest,
+            _ => bytes,
+        };
+        self.started |= !bytes.is_empty();
+        sink.wrote_game();
         let mut write = || {
             sink.write_all(bytes)?;
             if !bytes.is_empty() && !bytes.ends_with(b"\n") {
@@ -365,7 +408,7 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn summary(t: &Totals, replayed: bool) -> String {
+fn summary(t: &Totals, no_replay: bool) -> String {
     let mut s = format!(
         "{}, {}: {} matched, {} dropped as duplicates, {} invalid",
         plural(t.files, "file", "files"),
@@ -374,8 +417,15 @@ fn summary(t: &Totals, replayed: bool) -> String {
         t.duplicates,
         t.invalid,
     );
-    if !replayed {
-        s.push_str(" (unreadable; the moves were not replayed)");
+    if !t.invalid_kinds.is_empty() {
+        // Most first, then by name.
+        let mut kinds: Vec<_> = t.invalid_kinds.iter().collect();
+        kinds.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        s.push_str(&format!(" ({})", kinds.join(", ")));
+    }
+    if no_replay {
+        s.push_str("; --no-replay: the games were not checked");
     }
     if t.io_errors > 0 {
         s.push_str(&format!(

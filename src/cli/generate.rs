@@ -31,8 +31,10 @@ pub struct Args {
     /// Stop a game after this many plies (default: 300 for Wa, 80 for Gufū).
     #[arg(long)]
     max_plies: Option<u32>,
-    /// Write to this file (whole or not at all) instead of standard output (`-`); a directory
-    /// (a path ending in `/`, or an existing one) gets `VARIANT-seedN.psn`.
+    /// Write to this file (whole or not at all: a run stopped by a signal leaves no temporary
+    /// file; --games 0 does not replace an existing file) instead of standard output (`-`);
+    /// a directory (a path ending in `/`, or an existing one) gets `VARIANT-seedN.psn` (a
+    /// link or non-regular file at that name is refused). A FIFO is written directly.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
 }
@@ -53,6 +55,7 @@ pub fn run(a: Args) -> i32 {
         if let Err(e) = write!(sink, "{sep}{text}") {
             return sink.failure(&e).report();
         }
+        sink.wrote_game();
     }
     match outputs.close(sink).and_then(|()| outputs.commit()) {
         Ok(()) => EXIT_OK,

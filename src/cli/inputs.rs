@@ -2,8 +2,10 @@
 //! opening one as UTF-8 text (decoded: see `kifu::encoding`). Cutting it into games and
 //! loading them is the one input loop of `load`.
 
+use kifu::collection::scan;
 use kifu::encoding::{Choice, Decoder};
-use std::io::{BufReader, IsTerminal, Read};
+use kifu::load::Games as GamesOf;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// The inputs of a command that reads many records (`validate`, `convert`, `filter`,
@@ -11,7 +13,8 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub struct InputArgs {
     /// Files or directories (searched recursively); `-`: standard input. No path: standard
-    /// input, or the current directory when standard input is a terminal.
+    /// input when it is a pipe, a socket or a file; otherwise (a terminal, /dev/null) the
+    /// current directory.
     pub paths: Vec<PathBuf>,
     /// File extensions searched for in directories (repeat or comma-separate).
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]
@@ -66,6 +69,9 @@ impl EncodingArg {
 /// An opened input: its text as UTF-8, whatever its encoding.
 pub type Reader = Decoder<BufReader<Box<dyn Read>>>;
 
+/// An opened input's games.
+pub type Games = GamesOf<BufReader<Box<dyn Read>>>;
+
 /// One input: a file or standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -110,12 +116,39 @@ pub type Found = Result<Input, InputError>;
 /// whose extension is in `--ext` (case-insensitive), skipping, as ripgrep and fd do, hidden
 /// files and folders (`--hidden` keeps them), symbolic links (`--follow` follows them, and
 /// reports loops) and what `.gitignore` (in a git repository), `.ignore` and git's exclude
-/// files leave out (`--no-ignore` reads everything). No path at all: standard input, unless
-/// it is a terminal; then the current directory is searched.
+/// files leave out (`--no-ignore` reads everything). No path at all: standard input when it
+/// is a file, a pipe or a socket; otherwise (a terminal, `/dev/null`, no standard input) the
+/// current directory is searched, as ripgrep does.
+/// Whether standard input is something to read games from: a file, a pipe or a socket (as
+/// ripgrep decides), not a terminal or a device such as `/dev/null`.
+pub fn stdin_readable() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        match std::fs::File::from(fd).metadata() {
+            Ok(m) => {
+                let t = m.file_type();
+                // A directory too: reading it is an error worth reporting.
+                t.is_file() || t.is_fifo() || t.is_socket() || t.is_dir()
+            }
+            Err(_) => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::IsTerminal;
+        !std::io::stdin().is_terminal()
+    }
+}
+
 fn expand(a: &InputArgs) -> Vec<Found> {
     let mut found = Vec::new();
     if a.paths.is_empty() {
-        if std::io::stdin().is_terminal() {
+        if !stdin_readable() {
             walk(Path::new("."), a, &mut found);
             // Named as ripgrep names them: `a.psn`, not `./a.psn`.
             for f in &mut found {
@@ -203,4 +236,64 @@ fn describe(e: &ignore::Error) -> (Option<&Path>, String) {
         ),
         e => (None, e.to_string()),
     }
+}
+
+/// Opens an input to read its games (see [`kifu::load::open`]).
+pub fn open(input: &Input, encoding: Choice) -> std::io::Result<Games> {
+    Ok(Games::new(input.open(encoding)?))
+}
+
+/// The inputs as [`scan::scan`] reads them, in input order: each opened (decoded as `encoding`
+/// says) when its turn comes on the scanner's reader thread, and cut into games by [`open`];
+/// a path that could not be searched takes its place among them.
+pub fn for_scan(
+    found: &[Found],
+    encoding: Choice,
+) -> impl Iterator<Item = scan::Input<impl Iterator<Item = scan::Read>>> + Send + '_ {
+    found.iter().map(move |found| {
+        let input = match found {
+            Ok(input) => input,
+            Err(e) => {
+                return scan::Input::Failed {
+                    name: e.path.clone(),
+                    message: e.message.clone(),
+                };
+            }
+        };
+        let name = input.display();
+        match open(input, encoding) {
+            Ok(games) => scan::Input::Opened { name, games },
+            Err(e) => scan::Input::Failed {
+                name,
+                message: e.to_string(),
+            },
+        }
+    })
+}
+
+/// A file's identity: its device and inode (through symbolic links), the same whatever path
+/// or hard link names it.
+#[cfg(unix)]
+pub fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+pub fn identity(path: &Path) -> Option<(u64, u64)> {
+    let _ = path;
+    None
+}
+
+/// The identities of the input files (standard input's too, when it is a file).
+pub fn identities(found: &[Found]) -> std::collections::HashSet<(u64, u64)> {
+    found
+        .iter()
+        .flatten()
+        .filter_map(|input| match input {
+            Input::File(p) => identity(p),
+            Input::Stdin => identity(Path::new("/dev/stdin"))
+                .filter(|_| std::fs::metadata("/dev/stdin").is_ok_and(|m| m.is_file())),
+        })
+        .collect()
 }

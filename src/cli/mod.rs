@@ -2,18 +2,29 @@
 
 mod analyze;
 mod board_args;
+mod cleanup;
 mod completions;
 mod convert;
-mod diag;
+/// The diagnostics of the library, as the commands print them.
+mod diag {
+    pub use kifu::diag::*;
+}
+mod engine_analyze;
 mod filter;
 mod generate;
 mod inputs;
-mod load;
+/// The input loop: the library's, and the commands' inputs opened through it.
+mod load {
+    pub use super::inputs::{for_scan, open};
+    pub use kifu::load::*;
+}
+mod match_cmd;
 mod mate;
 mod output;
 mod pages;
 mod per_input;
 mod perft;
+mod progress;
 mod render;
 mod report;
 mod solve;
@@ -79,6 +90,7 @@ enum Command {
     Solve(solve::Args),
     Mate(mate::Args),
     Analyze(analyze::Args),
+    Match(match_cmd::Args),
     Filter(filter::Args),
     Stats(stats::Args),
     Completions(completions::CompletionsArgs),
@@ -104,6 +116,7 @@ pub fn run() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Mate(a) => mate::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Match(a) => match_cmd::run(a),
         Command::Filter(a) => filter::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Completions(a) => completions::completions(a),

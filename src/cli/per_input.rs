@@ -8,7 +8,7 @@ use super::inputs::{Found, Input};
 use super::load;
 use super::output::{Failure, Outputs, Sink, Target};
 use super::report::{Checked, Reporter};
-use super::{EXIT_ERROR, EXIT_OK};
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::collection::scan::{Flow, Item, scan_in_batches};
 use kifu::encoding::Choice;
 use kifu::record::{GameChunk, RecordError};
@@ -28,6 +28,7 @@ impl Out {
 
     /// Writes what a game made.
     pub fn write(&mut self, text: &Text) -> io::Result<()> {
+        self.sink.wrote_game();
         match text {
             Text::Record(r) => {
                 if self.records > 0 {
@@ -79,6 +80,12 @@ pub trait PerInput {
         outputs: &mut Outputs,
     ) -> Result<(), Failure>;
 
+    /// Whether `-o` may name an input (`convert --in-place`): it is then replaced only by a
+    /// run where every game was written (exit status 0).
+    fn in_place(&self) -> bool {
+        false
+    }
+
     /// Ends an output (with [`Outputs::close`]).
     fn close(&mut self, outputs: &mut Outputs, out: Out) -> Result<(), Failure> {
         outputs.close(out.sink)
@@ -115,6 +122,12 @@ where
     C: PerInput,
     F: Fn(&str, usize, Result<GameChunk, RecordError>) -> (Checked, C::Made) + Sync,
 {
+    if !cmd.in_place()
+        && let Err(m) = super::output::refuse_inputs(&target, reading.found, |i| cmd.file_name(i))
+    {
+        eprintln!("{m}");
+        return EXIT_ERROR;
+    }
     let mut outputs = Outputs::new(target);
     let to_dir = matches!(outputs.target(), Target::Dir(_));
     let mut shared = None;
@@ -189,7 +202,13 @@ where
             return outputs.target().nothing_written(f.report());
         }
     }
-    if report.status() == EXIT_ERROR {
+    if cmd.in_place() && report.status() == EXIT_INVALID {
+        // In place, a game not written would be lost: the inputs stay as they were.
+        eprintln!(
+            "kifu: --in-place: some game was not written, so nothing was written to {}",
+            outputs.target().display()
+        );
+    } else if report.status() == EXIT_ERROR {
         // A failed run: every old output stays as it was.
         outputs.target().nothing_written(EXIT_ERROR);
     } else if let Err(f) = outputs.commit() {

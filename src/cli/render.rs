@@ -2,15 +2,15 @@
 
 use super::board_args::{BoardArgs, RanksArgs};
 use super::diag::Diag;
-use super::inputs::Input;
+use super::inputs::{self, Input};
 use super::load::{self, Loaded};
-use super::output::{Failure, Target, write_documents};
-use super::{EXIT_ERROR, EXIT_OK};
+use super::output::{Failure, Target, refuse_inputs, write_documents};
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::collection::scan;
 use kifu::encoding::Choice;
 use kifu::notation::{self, Notate};
 use kifu::record::Record;
-use kifu::replay::{self, Report, State};
+use kifu::replay::{self, Played, Report, State, Step};
 use kifu::svg::{self, Diagram, Options};
 use kifu::{Variant, for_game};
 use std::io::IsTerminal;
@@ -25,21 +25,25 @@ use std::path::PathBuf;
 /// (`game1-ply000.svg`, `game1-ply001.svg`, ...). `kifu render --variant V --position STR`
 /// draws a position string. Without `-o` the diagram goes to standard output.
 ///
-/// Files are written whole or not at all. A record that is invalid before the requested ply,
-/// a game or ply that does not exist, or an unwritable output: a message on stderr, exit
-/// status 2, no file written.
+/// The record is read from PATH, or from standard input when PATH is `-` or not given (then
+/// standard input must be a file or a pipe).
+///
+/// Files are written whole or not at all. A record that is invalid before the requested ply:
+/// its errors on stderr, exit status 1, no file written. A game or ply that does not exist,
+/// or an input or output that cannot be used: a message on stderr, exit status 2, no file
+/// written.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu render game.psn -o board.svg               # the final position
   kifu render game.psn --game 2 --ply 12 -o board.png --size 800
   kifu render game.psn --every-ply -o boards/     # boards/game1-ply000.svg, ...
   kifu render --variant gufu --position 'Sske/2/KwWn b - 5' -o gufu.svg
+  cat game.psn | kifu render -o board.svg         # the record from standard input
 
-Exit status: 0 diagrams written, 2 usage or I/O error, an invalid record, or no such game or
-ply (no file is written then).")]
+Exit status: 0 diagrams written, 1 the record is invalid before the ply asked for, 2 usage or
+I/O error, or no such game or ply (no file is written then).")]
 pub struct Args {
-    /// The record file (PSN/PGN); `-`: standard input.
-    #[arg(required_unless_present = "position")]
+    /// The record file (PSN/PGN); `-` or none: standard input.
     path: Option<PathBuf>,
     /// Which game of the file (from 1).
     #[arg(long, short = 'g', default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..),
@@ -53,8 +57,12 @@ pub struct Args {
     every_ply: bool,
     /// Output file; a path ending in `/` or naming an existing directory is a directory
     /// (created if missing) that gets the diagram as `gameG-plyNNN.svg` (or `.png`). With
-    /// --every-ply, always a directory. Default (or `-`): standard output (for a PNG, only
-    /// when it is not a terminal).
+    /// --every-ply, always a directory. A name that contradicts the format (`board.jpg`, a
+    /// `.svg` with --format png, `x.png` for --every-ply) is refused. Written whole or not at all (a run stopped by a
+    /// signal leaves no temporary file); -o must not name the record (exit status 2); a FIFO
+    /// is written directly (refused if no one reads it); a link at a name kifu makes in the
+    /// directory is refused. Default (or `-`): standard output (for a PNG, only when it is
+    /// not a terminal).
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
     /// The variant: of the --position string, or of records without a Variant tag (wa,
@@ -90,18 +98,31 @@ enum FormatArg {
     Png,
 }
 
-/// A failure: the message is printed as is, the exit status is 2.
-struct Fail(String);
+/// A failure: the message is printed as is; the exit status is 2 (usage or I/O), or 1 for
+/// an invalid record (see [`Fail::invalid`]).
+struct Fail(String, i32);
+
+/// A usage or I/O failure: exit status 2.
+fn fail(m: impl Into<String>) -> Fail {
+    Fail(m.into(), EXIT_ERROR)
+}
+
+impl Fail {
+    /// A record invalid before what was asked for: exit status 1.
+    fn invalid(m: String) -> Fail {
+        Fail(m, EXIT_INVALID)
+    }
+}
 
 pub fn run(a: Args) -> i32 {
     match render(&a) {
         Ok(()) => EXIT_OK,
-        Err(Fail(m)) => {
+        Err(Fail(m, code)) => {
             eprint!("{m}");
             if !m.ends_with('\n') {
                 eprintln!();
             }
-            EXIT_ERROR
+            code
         }
     }
 }
@@ -136,12 +157,20 @@ fn render(a: &Args) -> Result<(), Fail> {
     let target = target(a)?;
     let png = is_png(a, &target);
     if png && target == Target::Stdout && std::io::stdout().is_terminal() {
-        return Err(Fail(
+        return Err(fail(
             "error[usage]: a PNG is binary and standard output is a terminal: give -o FILE.png, \
-or send standard output to a file or a pipe"
-                .into(),
+or send standard output to a file or a pipe",
         ));
     }
+    if a.position.is_none() {
+        let input = input(a)?;
+        refuse_inputs(&target, &[Ok(input)], |_| None).map_err(fail)?;
+    }
+    match png {
+        true => target.check_extension("PNG", &["png"]),
+        false => target.check_extension("SVG (--format png for PNG)", &["svg"]),
+    }
+    .map_err(fail)?;
     let diagrams = match &a.position {
         Some(ps) => vec![("position.svg".to_string(), from_position(a, ps)?)],
         None => from_record(a)?,
@@ -153,7 +182,7 @@ or send standard output to a file or a pipe"
 /// directory).
 fn target(a: &Args) -> Result<Target, Fail> {
     if a.every_ply {
-        Target::directory(a.output.as_deref()).map_err(Fail)
+        Target::directory(a.output.as_deref()).map_err(fail)
     } else {
         Ok(Target::of(a.output.as_deref()))
     }
@@ -179,7 +208,7 @@ fn encode(a: &Args, png: bool, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8
     diagrams
         .into_iter()
         .map(|(name, doc)| {
-            let png = svg::png(&doc, a.size).map_err(|e| Fail(format!("error[png]: {e}")))?;
+            let png = svg::png(&doc, a.size).map_err(|e| fail(format!("error[png]: {e}")))?;
             Ok((name.replace(".svg", ".png"), png))
         })
         .collect()
@@ -188,7 +217,7 @@ fn encode(a: &Args, png: bool, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     let variant = a.variant.unwrap_or(Variant::Wa);
     let state = State::from_position_string(variant, ps).map_err(|e| {
-        Fail(format!(
+        fail(format!(
             "error[bad_position]: bad {variant} position string: {} (at byte {})",
             e.message, e.offset
         ))
@@ -203,26 +232,28 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
 /// Reads and replays game number `a.game` of the input: the game, or the message to print.
 fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
     let mut games =
-        load::open(input, Choice::Auto).map_err(|e| Fail(format!("{name}: error[io]: {e}")))?;
+        load::open(input, Choice::Auto).map_err(|e| fail(format!("{name}: error[io]: {e}")))?;
     for item in &mut games {
         match item {
             scan::Read::Warning { kind, message } => {
                 eprintln!("{name}: warning[{kind}]: {message}")
             }
             scan::Read::Failed(message) => {
-                return Err(Fail(format!("{name}: error[io]: {message}")));
+                return Err(fail(format!("{name}: error[io]: {message}")));
             }
             scan::Read::Game { index, chunk } if index as u64 == a.game => {
                 let g = load::load(chunk, index, opts, false);
                 return match g.record {
                     Some(_) => Ok(g),
-                    None => Err(Fail(g.errors.iter().map(|d| d.human(name)).collect())),
+                    None => Err(Fail::invalid(
+                        g.errors.iter().map(|d| d.human(name)).collect(),
+                    )),
                 };
             }
             scan::Read::Game { .. } => {}
         }
     }
-    Err(Fail(match games.games_read() {
+    Err(fail(match games.games_read() {
         0 => format!("{name}: error[no_such_game]: the input holds no game"),
         1 => format!(
             "{name}: error[no_such_game]: the input holds 1 game; there is no game {}",
@@ -235,11 +266,31 @@ fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Res
     }))
 }
 
+/// The record to read: the path, or standard input (`-`, or no path when standard input is
+/// a file or a pipe). A directory is refused: render draws one game of one record.
+fn input(a: &Args) -> Result<Input, Fail> {
+    match &a.path {
+        Some(p) if p.as_os_str() != "-" => {
+            if p.is_dir() {
+                return Err(fail(format!(
+                    "{}: error[usage]: this is a directory; kifu render draws a game of one \
+record file: name the file (kifu render DIR/game.psn)",
+                    p.display()
+                )));
+            }
+            Ok(Input::File(p.clone()))
+        }
+        Some(_) => Ok(Input::Stdin),
+        None if inputs::stdin_readable() => Ok(Input::Stdin),
+        None => Err(fail(
+            "error[usage]: no record: name a record file, send one to standard input \
+(cat game.psn | kifu render), or draw a position string with --variant V --position STR",
+        )),
+    }
+}
+
 fn from_record(a: &Args) -> Result<Diagrams, Fail> {
-    let input = match &a.path {
-        Some(p) if p.as_os_str() != "-" => Input::File(p.clone()),
-        _ => Input::Stdin,
-    };
+    let input = input(a)?;
     let name = input.display();
     let opts = replay::Options {
         default_variant: a.variant,
@@ -247,7 +298,7 @@ fn from_record(a: &Args) -> Result<Diagrams, Fail> {
     };
     let g = read_game(a, &input, &name, &opts)?;
     let (Some(record), Some(report)) = (g.record, g.report) else {
-        return Err(Fail(String::new()));
+        return Err(fail(String::new()));
     };
     let drawn = Drawn {
         a,
@@ -257,7 +308,7 @@ fn from_record(a: &Args) -> Result<Diagrams, Fail> {
         name: &name,
     };
     match &report.played {
-        Some(played) => for_game!(played, p => drawn.diagrams(p.main_line(&record.movetext))),
+        Some(played) => for_game!(played, p => drawn.diagrams(p)),
         None => Err(drawn.invalid("its first position")),
     }
 }
@@ -283,36 +334,34 @@ impl Drawn<'_> {
         m.push_str(&format!(
             "{name}: error[invalid_record]: game {game} is invalid before {wanted}: nothing drawn\n"
         ));
-        Fail(m)
+        Fail::invalid(m)
     }
 
     /// The diagrams asked for, from the main line as replayed (position 0 is the start).
-    fn diagrams<D: Diagram + Notate>(
-        &self,
-        line: Vec<(Option<kifu::record::NodeId>, Option<D::Move>, D)>,
-    ) -> Result<Diagrams, Fail> {
+    fn diagrams<D: Diagram + Notate>(&self, played: &Played<D>) -> Result<Diagrams, Fail> {
         let (a, record, report, name) = (self.a, self.record, self.report, self.name);
         let written = record.movetext.main_moves().count() as u64;
         // Plies that can be drawn: 0 ..= last.
-        let last = line.len() as u64 - 1;
+        let last = played.main_moves(&record.movetext).count() as u64;
         let game = a.game;
-        let plies: Vec<u64> = if a.every_ply {
+        // The plies to draw: every one, or just `only`.
+        let only = if a.every_ply {
             if !report.valid() {
                 return Err(self.invalid("its end (--every-ply draws every ply)"));
             }
-            (0..=last).collect()
+            None
         } else {
             match a.ply {
                 Some(p) if p > written => {
-                    return Err(Fail(format!(
+                    return Err(fail(format!(
                         "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
 which has {written} plies (0 is the start)"
                     )));
                 }
                 Some(p) if p > last => return Err(self.invalid(&format!("ply {p}"))),
-                Some(p) => vec![p],
+                Some(p) => Some(p),
                 None if !report.valid() => return Err(self.invalid("its final position")),
-                None => vec![last],
+                None => Some(last),
             }
         };
         // Black is the first mover, whichever convention the tags follow (XBoard's: White).
@@ -320,20 +369,30 @@ which has {written} plies (0 is the start)"
         let black = players.first.filter(|s| !s.trim().is_empty());
         let white = players.second.filter(|s| !s.trim().is_empty());
         let mut out = Vec::new();
-        for p in plies {
-            let i = p as usize;
-            let (_, mv, state) = &line[i];
-            let text = || match (i.checked_sub(1), mv) {
-                (Some(b), Some(m)) => {
+        let mut line = played.main_line(&record.movetext);
+        let mut p = 0;
+        while let Some(step) = line.next() {
+            let (state, mv, text) = match step {
+                Step::LineStart { position, .. } => (position, None, None),
+                Step::Ply {
+                    before, mv, after, ..
+                } => {
+                    p += 1;
+                    if only.is_some_and(|o| o != p) {
+                        continue;
+                    }
                     let style = notation::Style {
                         notation: notation::Notation::Hodges,
-                        ranks: a.ranks.for_variant(state.variant()),
+                        ranks: a.ranks.for_variant(after.variant()),
                     };
-                    Some(line[b].2.move_text(m, state, style))
+                    (after, Some(*mv), Some(before.move_text(mv, after, style)))
                 }
-                _ => None,
+                Step::LineEnd { .. } => break,
             };
-            let doc = diagram(a, state, *mv, || caption(black, white, p, text()));
+            if only.is_some_and(|o| o != p) {
+                continue;
+            }
+            let doc = diagram(a, state, mv, || caption(black, white, p, text));
             out.push((format!("game{game}-ply{p:03}.svg"), doc));
         }
         Ok(out)
@@ -361,8 +420,8 @@ fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<Stri
 /// into a directory.
 fn write_out(target: Target, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail> {
     if target == Target::Stdout && diagrams.len() != 1 {
-        return Err(Fail(
-            "error[usage]: several diagrams need -o DIR (one file each)".into(),
+        return Err(fail(
+            "error[usage]: several diagrams need -o DIR (one file each)",
         ));
     }
     let shown = target.display();
@@ -370,6 +429,6 @@ fn write_out(target: Target, diagrams: &[(String, Vec<u8>)]) -> Result<(), Fail>
     match write_documents(target, documents) {
         // A closed pipe: stop quietly.
         Ok(()) | Err(Failure::Closed) => Ok(()),
-        Err(Failure::Error(m)) => Err(Fail(format!("{shown}: error[io]: {m} (nothing written)"))),
+        Err(Failure::Error(m)) => Err(fail(format!("{shown}: error[io]: {m} (nothing written)"))),
     }
 }

@@ -17,7 +17,8 @@ use std::io::{BufWriter, StdoutLock, Write};
 /// How problems are reported, in `validate` and `convert`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Treat warnings (e.g. a Result tag that contradicts the game) as errors.
+    /// Treat warnings (e.g. a Result tag that contradicts the game) as errors; validate: an
+    /// input without a game, or no game at all, too (exit 1).
     #[arg(long)]
     pub strict: bool,
     /// How problems are reported: human, or json (JSON Lines: an object per game (validate:
@@ -146,6 +147,8 @@ pub struct Reporter {
     format: Format,
     /// No summary.
     quiet: bool,
+    /// No warnings either (counted all the same): `analyze --quiet`.
+    no_warnings: bool,
     stream: Stream,
     pub totals: Totals,
     /// The reader of standard output has gone: stop quietly.
@@ -162,10 +165,17 @@ impl Reporter {
             command,
             format,
             quiet,
+            no_warnings: false,
             stream,
             totals: Totals::default(),
             closed: false,
         }
+    }
+
+    /// Prints no warnings (they are counted all the same): errors only.
+    pub fn without_warnings(mut self) -> Reporter {
+        self.no_warnings = true;
+        self
     }
 
     /// Reports an item of a scan (the game's `checked` found in its value): the problems it
@@ -185,6 +195,7 @@ impl Reporter {
             } => {
                 self.totals.warnings += 1;
                 let line = match self.format {
+                    _ if self.no_warnings => String::new(),
                     Format::Human => format!("{name}: warning[{kind}]: {message}\n"),
                     Format::Json => json_line(
                         json!({"type": "warning", "file": &**name, "kind": kind, "message": message}),
@@ -232,15 +243,19 @@ impl Reporter {
             t.invalid += 1;
         }
         // validate's JSON has a line for every game; the rest, for the games with a problem.
-        let line =
-            g.has_problems() || (self.command, self.format) == (Command::Validate, Format::Json);
+        let shown = if self.no_warnings {
+            !g.errors.is_empty()
+        } else {
+            g.has_problems()
+        };
+        let line = shown || (self.command, self.format) == (Command::Validate, Format::Json);
         match self.format {
             _ if !line => Ok(()),
             Format::Human => {
                 let text: String = g
                     .errors
                     .iter()
-                    .chain(&g.warnings)
+                    .chain(g.warnings.iter().filter(|_| !self.no_warnings))
                     .map(|d| d.human(name))
                     .collect();
                 self.write(&text)

@@ -1,6 +1,6 @@
 //! `kifu solve`: the exact value of a Gufū position.
 
-use super::mate::{Format, gufu_position, print};
+use super::mate::{Format, gufu_position, not_over, print};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::analysis::Value;
@@ -55,12 +55,15 @@ pub fn run(a: Args) -> i32 {
         return EXIT_ERROR;
     }
     let pos = match &a.position {
-        None => gufu::Position::start(),
+        None => gufu::Position::default(),
         Some(s) => match gufu_position(s) {
             Ok(p) => p,
             Err(code) => return code,
         },
     };
+    if let Err(code) = not_over(&pos) {
+        return code;
+    }
     let t = Instant::now();
     let solution = Solution::covering(&pos);
     let secs = t.elapsed().as_secs_f64();

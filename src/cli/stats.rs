@@ -2,7 +2,7 @@
 
 use super::inputs;
 use super::load;
-use super::output::{Target, write_documents};
+use super::output::{Target, refuse_inputs, write_summary};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::game::Game;
@@ -39,8 +39,10 @@ pub struct Args {
     format: Format,
     /// Where to write the summary (whole or not at all: after an I/O error, nothing is
     /// written): a file, or a directory (a path ending in `/` or naming an existing one:
-    /// created if missing) that gets `stats.txt` or `stats.json`. Default (or `-`): standard
-    /// output.
+    /// created if missing) that gets `stats.txt` or `stats.json`. A summary of no game does
+    /// not replace an existing file; -o must not name an input (exit status 2); a run stopped
+    /// by a signal leaves no temporary file; a FIFO is written directly (refused if no one
+    /// reads it). Default (or `-`): standard output.
     #[arg(long, short = 'o', value_name = "PATH")]
     output: Option<PathBuf>,
     /// How many openings and players to list (the most frequent).
@@ -50,6 +52,9 @@ pub struct Args {
     /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v', value_name = "V")]
     variant: Option<Variant>,
+    /// Print no warnings (a file read as Shift_JIS): only errors; the tables are written.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     #[command(flatten)]
     threads: super::Threads,
 }
@@ -62,6 +67,15 @@ pub enum Format {
 
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
+    let target = Target::of(a.output.as_deref());
+    let name = match a.format {
+        Format::Json => "stats.json",
+        Format::Text => "stats.txt",
+    };
+    if let Err(m) = refuse_inputs(&target, &found, |_| Some(name.to_string())) {
+        eprintln!("{m}");
+        return EXIT_ERROR;
+    }
     let encoding = a.input.encoding.choice();
     let mut stats = Stats::new();
     let variant = a.variant;
@@ -80,29 +94,29 @@ pub fn run(a: Args) -> i32 {
                     name,
                     kind,
                     message,
-                } => eprintln!("{name}: warning[{kind}]: {message}"),
+                } if !a.quiet => eprintln!("{name}: warning[{kind}]: {message}"),
+                Item::Warning { .. } => {}
                 Item::Game { value, .. } => stats.add(value),
             }
             Flow::Continue
         },
     );
     let summary = stats.summary(a.top);
-    let (text, name) = match a.format {
+    let text = match a.format {
         Format::Json => match serde_json::to_string_pretty(&summary) {
-            Ok(s) => (s + "\n", "stats.json"),
+            Ok(s) => s + "\n",
             Err(e) => {
                 eprintln!("kifu: {e}");
                 return EXIT_ERROR;
             }
         },
-        Format::Text => (text(&summary), "stats.txt"),
+        Format::Text => text(&summary),
     };
-    let target = Target::of(a.output.as_deref());
     if summary.io_errors > 0 && target != Target::Stdout {
         // A failed run (the figures are incomplete): an old file stays as it was.
         return target.nothing_written(EXIT_ERROR);
     }
-    if let Err(f) = write_documents(target, [(name, text.as_bytes())]) {
+    if let Err(f) = write_summary(target, name, text.as_bytes(), summary.games) {
         // A closed pipe: 0, quietly (as ripgrep).
         return f.report();
     }

@@ -7,13 +7,12 @@
 use super::Threads;
 use super::inputs;
 use super::load;
+use super::progress::Spinner;
 use super::report::{CheckArgs, Checked, Command, Reporter, Totals};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kifu::Variant;
 use kifu::collection::scan::{Item, scan};
 use kifu::replay::Options;
-use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Check that every move of every game is legal, and say exactly where and why not.
 ///
@@ -52,6 +51,8 @@ pub fn run(a: Args) -> i32 {
     let check = &a.check;
     let mut report = Reporter::new(Command::Validate, check.format, check.quiet);
     let mut progress = Progress::new(check.quiet);
+    // Inputs without a game (with --strict, an error).
+    let mut empty_inputs = 0u64;
     scan(
         load::for_scan(&found, encoding),
         a.threads.get(),
@@ -64,18 +65,29 @@ pub fn run(a: Args) -> i32 {
             if let Item::Game { value, .. } = &item {
                 progress.bytes += value.1;
             }
+            if let Item::Warning { kind, .. } = &item
+                && *kind == "empty_input"
+            {
+                empty_inputs += 1;
+            }
             let flow = report.item(&item, |(checked, _)| checked);
             progress.update(&report.totals);
             flow
         },
     );
     progress.finish();
-    report.finish()
+    let no_game = report.totals.games == 0;
+    let status = report.finish();
+    if check.strict && (no_game || empty_inputs > 0) && status == super::EXIT_OK {
+        // --strict: an input without a game (or no game at all) is an error.
+        return super::EXIT_INVALID;
+    }
+    status
 }
 
-/// The progress line on standard error: only when it is a terminal, and not with --quiet.
+/// The progress line of validate: files, games and speed so far.
 struct Progress {
-    bar: ProgressBar,
+    bar: Spinner,
     started: Instant,
     /// Bytes of the games checked so far.
     bytes: u64,
@@ -85,19 +97,8 @@ struct Progress {
 
 impl Progress {
     fn new(quiet: bool) -> Progress {
-        let bar = if quiet || !std::io::stderr().is_terminal() {
-            ProgressBar::hidden()
-        } else {
-            let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
-            pb.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-            );
-            pb.enable_steady_tick(Duration::from_millis(250));
-            pb
-        };
         Progress {
-            bar,
+            bar: Spinner::new(quiet),
             started: Instant::now(),
             bytes: 0,
             since: 0,
@@ -112,7 +113,7 @@ impl Progress {
         }
         self.since = 0;
         let secs = self.started.elapsed().as_secs_f64().max(1e-3);
-        self.bar.set_message(format!(
+        self.bar.say(format!(
             "{} files, {} games ({} invalid), {:.1} MB/s",
             t.files,
             t.games,
@@ -122,6 +123,6 @@ impl Progress {
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        self.bar.finish();
     }
 }

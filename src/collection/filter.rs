@@ -2,9 +2,11 @@
 //!
 //! Different conditions must all hold; several values of one condition (two `--player`s, two
 //! `--tag`s of one name) are alternatives. Conditions on what is written (variant, tags,
-//! players, stated result, number of moves) are decided from the record alone; the others
-//! (validity, outcome, positions, duplicates) replay the game, and only for games that met the
-//! first kind.
+//! players, stated result, number of moves) are decided from the record alone; then every game
+//! that met them is replayed, so that only games whose every move is legal match (unless
+//! [`Conditions::validity`] asks for the invalid ones), and the conditions on the moves
+//! (validity, outcome, positions, duplicates) are decided. [`Conditions::no_replay`] skips the
+//! replay: the games are not checked.
 
 use super::dedup::{GameKey, KeyMaker};
 use super::game::Game;
@@ -77,6 +79,10 @@ pub struct Conditions {
     /// Give each matching game its [`GameKey`] (duplicates are dropped by the caller, who sees
     /// the games in order).
     pub dedup: bool,
+    /// Decide from the records alone, without replaying the moves: the games are not checked
+    /// (a game with an illegal move can match). Only for conditions on what is written (with
+    /// another condition the games are replayed all the same).
+    pub no_replay: bool,
 }
 
 /// What [`Conditions::check`] decided about a game.
@@ -89,6 +95,8 @@ pub struct Verdict {
     pub invalid: bool,
     /// With `dedup`, the key of a matching game.
     pub key: Option<GameKey>,
+    /// For an invalid game, the kind of its error (as `kifu validate` names it).
+    pub error_kind: Option<&'static str>,
 }
 
 impl Verdict {
@@ -96,6 +104,7 @@ impl Verdict {
         matched: false,
         invalid: false,
         key: None,
+        error_kind: None,
     };
 }
 
@@ -112,12 +121,22 @@ impl Conditions {
         }
     }
 
-    /// Whether deciding needs the moves replayed (otherwise reading the record is enough).
+    /// Whether deciding needs the moves replayed (otherwise reading the record is enough):
+    /// always, unless [`Conditions::no_replay`] is set and every condition is on what is
+    /// written.
     pub fn needs_replay(&self) -> bool {
-        self.validity.is_some()
+        !self.no_replay
+            || self.validity.is_some()
             || !self.outcomes.is_empty()
             || !self.positions.is_empty()
             || self.dedup
+    }
+
+    /// Whether deciding needs the moves read: unless it needs them replayed, only the
+    /// conditions on their number do (the variant condition takes a game without a Variant
+    /// tag to be of the variant wanted). Otherwise [`Game::read_tags`] is enough.
+    pub fn needs_moves(&self) -> bool {
+        self.needs_replay() || self.min_plies.is_some() || self.max_plies.is_some()
     }
 
     /// Whether there are conditions on what is written.
@@ -160,12 +179,16 @@ impl Conditions {
         let wants_invalid = self.validity == Some(Validity::Invalid);
         // Conditions on the moves cannot hold for a game whose moves are not all legal.
         let moves_free = self.outcomes.is_empty() && self.positions.is_empty();
-        if game.record().is_none() {
-            // Neither tags nor moves: only "invalid" and no other condition can match.
+        if let Some(e) = game.read_error() {
+            // Neither tags nor moves: only "invalid" and no other condition can match. (The
+            // variant is decided before the moves: chess under [Variant "Standard"] is an
+            // unknown variant, as `kifu validate` says, not a syntax error.)
+            let unknown = crate::replay::unreadable_variant(e);
             return Verdict {
                 matched: wants_invalid && moves_free && !self.on_record(),
                 invalid: true,
                 key: None,
+                error_kind: Some(unknown.map_or(e.kind.name(), |p| p.kind.name())),
             };
         }
         if !self.record_matches(game) {
@@ -176,6 +199,7 @@ impl Conditions {
                 matched: true,
                 invalid: false,
                 key: None,
+                error_kind: None,
             };
         }
         let keep_moves = self.dedup || !self.positions.is_empty();
@@ -187,6 +211,7 @@ impl Conditions {
                 matched: wants_invalid && moves_free,
                 invalid: true,
                 key: None,
+                error_kind: Some(r.error_kind().unwrap_or("syntax")),
             };
         }
         if wants_invalid {
@@ -210,6 +235,7 @@ impl Conditions {
             matched: true,
             invalid: false,
             key,
+            error_kind: None,
         }
     }
 }

@@ -17,8 +17,9 @@
 //! let game = Game::read(Ok(chunk), false);
 //! let mut wanted = Conditions::default();
 //! wanted.players.push(Pattern::parse("B").unwrap());
-//! assert!(wanted.check(&game, None).matched);
-//! assert!(!wanted.needs_replay()); // a condition on tags alone: the moves are not replayed
+//! assert!(wanted.check(&game, None).matched); // replayed: every move is legal
+//! wanted.no_replay = true;
+//! assert!(!wanted.needs_replay()); // a condition on tags alone, unchecked: not replayed
 //! ```
 
 pub mod dedup;

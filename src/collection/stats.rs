@@ -50,7 +50,7 @@ impl Facts {
         if let Some(e) = game.read_error() {
             // The variant is decided before the moves: chess under [Variant "Standard"] is an
             // unknown variant (as `kifu validate` says), not a syntax error.
-            let unknown = crate::replay::unknown_variant(e.tags());
+            let unknown = crate::replay::unreadable_variant(e);
             return Facts::Invalid(unknown.map_or(e.kind.name(), |p| p.kind.name()));
         }
         let Some(r) = game.replay(default_variant, true) else {

@@ -141,6 +141,23 @@ impl Move {
     }
 }
 
+/// A square of the Gufū board, written and read as text: `Display` gives `2c` (Hodges,
+/// letter ranks); `FromStr` reads `2c` and `2三`.
+///
+/// ```
+/// use kifu::gufu::GufuSquare;
+/// let sq: GufuSquare = "2三".parse().unwrap();
+/// assert_eq!(sq.to_string(), "2c");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GufuSquare(pub Square);
+
+impl From<GufuSquare> for Square {
+    fn from(s: GufuSquare) -> Square {
+        s.0
+    }
+}
+
 impl crate::rules::Move for Move {
     /// A step's origin (a turn or a drop leaves no square).
     fn from(self) -> Option<Square> {

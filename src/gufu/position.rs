@@ -3,6 +3,7 @@
 use super::{Facing, Move, Piece, PieceId};
 use crate::Variant;
 use crate::geometry::{Color, FileRank, GUFU, Square};
+use crate::rules::Position as _;
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 use std::sync::OnceLock;
 
@@ -81,15 +82,10 @@ fn fr(sq: Square) -> FileRank {
     }
 }
 
+/// The start (Gufū has one): an empty board, everything in hand, Black to play ply 1. The
+/// same as [`rules::Position::start`] of any variant.
 impl Default for Position {
     fn default() -> Self {
-        Position::start()
-    }
-}
-
-impl Position {
-    /// The start: an empty board, everything in hand, Black to play ply 1.
-    pub fn start() -> Position {
         Position {
             board: [None; N],
             hand: [true; 4],
@@ -97,11 +93,9 @@ impl Position {
             ply: 1,
         }
     }
+}
 
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
+impl Position {
     /// Number of the next ply (1 at the start).
     pub fn ply(&self) -> u32 {
         self.ply
@@ -151,11 +145,6 @@ impl Position {
         GUFU.squares()
             .filter(|&s| self.gives_check_to(s, self.turn))
             .collect()
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        GUFU.squares().any(|s| self.gives_check_to(s, self.turn))
     }
 
     /// Whether the Kings stand orthogonally adjacent, each facing the other.
@@ -421,7 +410,7 @@ impl rules::Position for Position {
 
     /// The start (Gufū has one; `variant` is not read).
     fn start(_variant: Variant) -> Position {
-        Position::start()
+        Position::default()
     }
 
     fn from_position_string(_variant: Variant, s: &str) -> Result<Position, PositionError> {
@@ -480,8 +469,9 @@ impl rules::Position for Position {
         self.analyse().0
     }
 
+    /// Whether the side to move is in check.
     fn in_check(&self) -> bool {
-        Position::in_check(self)
+        GUFU.squares().any(|s| self.gives_check_to(s, self.turn))
     }
 
     fn king(&self, color: Color) -> Option<Square> {

@@ -14,12 +14,14 @@
 
 use super::{Facing, Piece, PieceId, Position};
 use crate::geometry::{Color, GUFU};
+use crate::rules::Position as _;
 use crate::rules::{PositionError, position_fields};
 
 /// The start position.
 pub const START: &str = "2/2/2 b KkWS 1";
 
-fn id_of(c: char) -> Option<PieceId> {
+/// The piece a position string's letter names (`K` Black's King, `k` White's, `W`, `S`).
+pub(crate) fn id_of(c: char) -> Option<PieceId> {
     match c {
         'K' => Some(PieceId::BlackKing),
         'k' => Some(PieceId::WhiteKing),
@@ -29,7 +31,8 @@ fn id_of(c: char) -> Option<PieceId> {
     }
 }
 
-fn letter_of(id: PieceId) -> char {
+/// A piece's letter in position strings.
+pub(crate) fn letter_of(id: PieceId) -> char {
     match id {
         PieceId::BlackKing => 'K',
         PieceId::WhiteKing => 'k',

@@ -28,6 +28,9 @@ pub enum ErrorKind {
     Syntax,
     /// A move number or NAG too large to be stored (move numbers: u64, NAGs: 0–255).
     NumberTooLarge,
+    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING) levels; the span is
+    /// the `(` that passes the limit.
+    TooDeep,
     /// A single game bigger than the splitter's limit ([`MAX_GAME_BYTES`](super::MAX_GAME_BYTES)).
     GameTooLarge,
     /// Reading failed.
@@ -47,6 +50,7 @@ impl ErrorKind {
             ErrorKind::UnbalancedVariation => "unbalanced_variation",
             ErrorKind::Syntax => "syntax",
             ErrorKind::NumberTooLarge => "number_too_large",
+            ErrorKind::TooDeep => "too_deep",
             ErrorKind::GameTooLarge => "game_too_large",
             ErrorKind::Io => "io",
         }

@@ -18,6 +18,19 @@ pub(super) enum Hint {
     Help(String),
     /// A file number off the board, at these bytes of the word: the error itself.
     OffBoardFile { file: u64, start: usize, end: usize },
+    /// Chess's castling (`O-O`, `O-O-O`, or with zeros): a chess game read by mistake.
+    Chess,
+}
+
+/// What kifu says of a record that looks like a chess game (castling, a knight, bishop or
+/// queen move, chess's start position, a chess variant's name).
+pub const LOOKS_LIKE_CHESS: &str =
+    "this looks like a chess game; kifu reads Wa shogi and Gufū shōgi";
+
+/// Whether `word` is castling as chess writes it, maybe with a check, mate or annotation mark.
+fn is_castling(word: &str) -> bool {
+    let bare = word.trim_end_matches(['+', '#', '!', '?']);
+    ["O-O", "O-O-O", "0-0", "0-0-0"].contains(&bare)
 }
 
 /// The word at the start of `text` (where a token failed to read): up to whitespace or a
@@ -33,6 +46,9 @@ pub(super) fn word(text: &str) -> &str {
 pub(super) fn hint(word: &str) -> Option<Hint> {
     if word.is_empty() || word.len() > MAX_WORD {
         return None;
+    }
+    if is_castling(word) {
+        return Some(Hint::Chess);
     }
     // A piece has one or two letters: `kx2三` is `K` and `x`, `sp-4e` is `SP`.
     for letters in [2, 1] {
@@ -146,7 +162,7 @@ mod tests {
     fn help(word: &str) -> Option<String> {
         match hint(word)? {
             Hint::Help(h) => Some(h),
-            Hint::OffBoardFile { .. } => None,
+            Hint::OffBoardFile { .. } | Hint::Chess => None,
         }
     }
 

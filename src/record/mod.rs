@@ -50,8 +50,12 @@ mod written;
 pub use annotations::{Annotation, Comment, CommentKind, Dots, Glyph, MoveNumber, Nag};
 pub use error::{ErrorKind, RecordError};
 pub use game::{GameResult, Record, ResultToken, STANDARD_TAGS, Tag};
+pub use hint::LOOKS_LIKE_CHESS;
 pub use movetext::{Event, Line, LineId, Movetext, Node, NodeId, Walk};
-pub use parser::{parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo};
+pub use parser::{
+    MAX_NESTING, parse_game, parse_game_keep_source, parse_game_str, parse_game_str_without_memo,
+    parse_game_tags,
+};
 pub use span::{LineCol, LineIndex, Source, Span};
 pub use split::{GameChunk, GameSplitter, MAX_GAME_BYTES};
 pub use written::{

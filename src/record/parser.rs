@@ -1,5 +1,7 @@
 //! From one game's bytes to a [`Record`]: pest reads the tokens, and this module builds the tree
-//! with an explicit stack, so any nesting depth is fine.
+//! with an explicit stack. Variations nest at most [`MAX_NESTING`] levels deep (deeper is a
+//! `too_deep` error at the `(` that passes the limit), so that whatever replays a record
+//! keeps a bounded number of positions open.
 //!
 //! The tokens are read one after the other with the token rules of `grammar/record.pest`: a
 //! segment of text this thread has read before comes from the [`memo`] (what pest
@@ -10,6 +12,10 @@
 //! memory stays proportional to the record whatever its size.
 
 use super::error::{ErrorKind, RecordError};
+
+/// How deep variations may nest (1: variations of the main line, 2: variations inside them,
+/// ...). Real records nest a handful of levels; serde_json stops at 128 too.
+pub const MAX_NESTING: usize = 128;
 use super::grammar::{RecordParser, Rule, describe};
 use super::hint::{self, Hint};
 use super::memo::{self, Found, Memo, Token};
@@ -31,6 +37,14 @@ thread_local! {
 /// Parse one game from a [`GameChunk`] (see [`GameSplitter`](super::GameSplitter)).
 pub fn parse_game(chunk: GameChunk) -> Result<Record, RecordError> {
     parse_chunk(chunk, true).map_err(|(e, _)| e)
+}
+
+/// The tag pairs of one game, its moves not read: a [`Record`] whose movetext holds at most
+/// the first token after the tag pairs (and no result), for choosing games by their tags at
+/// several times the speed of [`parse_game`]. Only an error in the tag pairs is found (or an
+/// input without a token); [`Record::source`] is still the whole game's text.
+pub fn parse_game_tags(chunk: GameChunk) -> Result<Record, RecordError> {
+    parse_chunk_with(chunk, true, true).map_err(|(e, _)| e)
 }
 
 /// [`parse_game`], giving back with an error the game's text when it is UTF-8 (to show the
@@ -62,6 +76,15 @@ fn parse_chunk(
     chunk: GameChunk,
     memoize: bool,
 ) -> Result<Record, (RecordError, Option<Box<Source>>)> {
+    parse_chunk_with(chunk, memoize, false)
+}
+
+/// [`parse_chunk`]; `tags_only` stops after the tag pairs ([`parse_game_tags`]).
+fn parse_chunk_with(
+    chunk: GameChunk,
+    memoize: bool,
+    tags_only: bool,
+) -> Result<Record, (RecordError, Option<Box<Source>>)> {
     let GameChunk {
         bytes,
         offset,
@@ -77,22 +100,28 @@ fn parse_chunk(
             let at = offset + valid;
             let position = LineIndex::new(prefix, offset, line).line_col(prefix, at);
             let bad = bytes.get(valid).copied().unwrap_or(0);
-            return Err((
-                RecordError::new(
-                    ErrorKind::InvalidUtf8,
-                    format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
-                    Span::new(at, at + 1),
-                )
-                .with_position(position),
-                None,
-            ));
+            let mut error = RecordError::new(
+                ErrorKind::InvalidUtf8,
+                format!("invalid UTF-8 at byte {at} (0x{bad:02X})"),
+                Span::new(at, at + 1),
+            )
+            .with_position(position);
+            if crate::encoding::may_be_cp932(&bytes) {
+                error = error.with_help(crate::encoding::MAY_BE_CP932.to_string());
+            }
+            return Err((error, None));
         }
     };
+    // PGN's escape lines (`%` in column 1) are read as blanks of the same length, so that
+    // every offset stays where it is; the record keeps the text as written.
+    let blanked = blank_escape_lines(&text).map(|t| Source::new(t, offset, line));
     let source = Source::new(text, offset, line);
+    let mut builder = Builder::new(blanked.as_ref().unwrap_or(&source));
+    builder.tags_only = tags_only;
     let parsed = if memoize {
-        Builder::new(&source).run()
+        builder.run()
     } else {
-        Builder::new(&source).read(None)
+        builder.read(None)
     };
     let (tags, movetext, result, span) = match parsed {
         Ok(parsed) => parsed,
@@ -146,6 +175,8 @@ struct Builder<'s> {
     last_token_end: usize,
     main_start: Option<usize>,
     main_end: usize,
+    /// Stop at the first token after the tag pairs ([`parse_game_tags`]).
+    tags_only: bool,
 }
 
 fn err(kind: ErrorKind, message: impl Into<String>, span: Span) -> RecordError {
@@ -168,6 +199,7 @@ impl<'s> Builder<'s> {
             last_token_end: source.base(),
             main_start: None,
             main_end: source.base(),
+            tags_only: false,
         }
     }
 
@@ -202,6 +234,9 @@ impl<'s> Builder<'s> {
         let mut scratch: Vec<Item> = Vec::new();
         let mut pos = 0;
         loop {
+            if self.tags_only && self.state != State::Header {
+                return Ok(self.base + text.len());
+            }
             while pos < bytes.len() && memo::is_ascii_ws(bytes[pos]) {
                 pos += 1;
             }
@@ -334,6 +369,12 @@ impl<'s> Builder<'s> {
                 error.expected.clear();
                 error = error.with_help(help);
             }
+            Some(Hint::Chess) => {
+                error.message = format!("'{word}' is chess's castling, no move of Wa or Gufū");
+                error.span = Span::new(start, start + word.len());
+                error.expected.clear();
+                error = error.with_help(hint::LOOKS_LIKE_CHESS.to_string());
+            }
             Some(Hint::OffBoardFile {
                 file,
                 start: from,
@@ -426,9 +467,8 @@ impl<'s> Builder<'s> {
                     Rule::line_comment => CommentKind::Line,
                     _ => CommentKind::Brace,
                 };
-                let text = inner
-                    .first()
-                    .map_or(String::new(), |p| self.str(p).to_owned());
+                let text = inner.first().map_or("", |p| self.str(p));
+                let text = one_line_end(text);
                 self.attach_comment(Comment { kind, text, span });
             }
             Rule::unterminated_comment => {
@@ -496,6 +536,16 @@ impl<'s> Builder<'s> {
                         span,
                     ));
                 };
+                if self.stack.len() >= MAX_NESTING {
+                    return Err(err(
+                        ErrorKind::TooDeep,
+                        format!(
+                            "variations nested more than {MAX_NESTING} levels deep (kifu's limit; \
+records nest a handful)"
+                        ),
+                        span,
+                    ));
+                }
                 let id = self.mt.push_variation(last, span);
                 self.stack.push((id, span));
             }
@@ -593,6 +643,12 @@ impl<'s> Builder<'s> {
     /// The checks at the end of the game (`end`, a file offset); returns where its first
     /// token starts.
     fn end(&mut self, end: usize) -> Result<usize, RecordError> {
+        if self.tags_only
+            && let Some(first) = self.first_token
+        {
+            // The moves were not read: nothing to check about them.
+            return Ok(first);
+        }
         if let Some(&(_, open)) = self.stack.last() {
             return Err(err(
                 ErrorKind::UnterminatedVariation,
@@ -657,4 +713,49 @@ impl<'s> Builder<'s> {
             span,
         }
     }
+}
+
+/// `text` with every escape line (a line starting with `%`, which the PGN standard says to
+/// ignore: it is for other programs) made spaces, up to its line end; None when there is none.
+fn blank_escape_lines(text: &str) -> Option<String> {
+    if !text.starts_with('%') && !text.contains("\n%") {
+        return None;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    let mut line_start = true;
+    let mut blank = false;
+    // Inside a `{` comment a `%` line is the comment's text.
+    let mut in_comment = false;
+    for b in &mut bytes {
+        if *b == b'\n' {
+            line_start = true;
+            blank = false;
+            continue;
+        }
+        if line_start && *b == b'%' && !in_comment {
+            blank = true;
+        }
+        if !blank {
+            match *b {
+                b'{' => in_comment = true,
+                b'}' => in_comment = false,
+                _ => {}
+            }
+        }
+        line_start = false;
+        if blank && *b != b'\r' {
+            *b = b' ';
+        }
+    }
+    // Only ASCII bytes were replaced, whole characters at a time: still UTF-8.
+    String::from_utf8(bytes).ok()
+}
+
+/// A comment's text with its line ends as `\n` whatever the file's (CRLF or CR): so that a
+/// record read from a CRLF file is written with one line end throughout.
+fn one_line_end(text: &str) -> String {
+    if !text.contains('\r') {
+        return text.to_owned();
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
 }

@@ -162,6 +162,12 @@ impl State {
         if self.in_line_comment {
             return;
         }
+        if b == b'%' && self.at_lead && self.offset == self.line_start {
+            // A PGN escape line (`%` in column 1): ignored, as a line comment.
+            self.at_lead = false;
+            self.in_line_comment = true;
+            return;
+        }
         if self.in_string {
             if self.escape {
                 self.escape = false;

@@ -36,6 +36,38 @@ impl Convention {
             Convention::Kifu
         }
     }
+
+    /// A message naming the sides as kifu does (Black the first mover) with the sides named
+    /// as a record of this convention names them: in XBoard's, the words `Black` and `White`
+    /// (any case) are swapped, so that "Black has nothing in hand" about the first mover reads
+    /// "White has nothing in hand", as the file's `[White]` tag names that player.
+    pub fn name_sides(self, text: &str) -> String {
+        if self == Convention::Kifu {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+            out.push_str(&rest[..start]);
+            let word = &rest[start..];
+            let end = word
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(word.len());
+            let swapped = match &word[..end] {
+                "Black" => "White",
+                "White" => "Black",
+                "black" => "white",
+                "white" => "black",
+                "BLACK" => "WHITE",
+                "WHITE" => "BLACK",
+                w => w,
+            };
+            out.push_str(swapped);
+            rest = &word[end..];
+        }
+        out.push_str(rest);
+        out
+    }
 }
 
 /// The players of a record, by the order they move in.

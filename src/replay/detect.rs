@@ -13,7 +13,7 @@
 use super::{Problem, ProblemKind, wa_moves};
 use crate::Variant;
 use crate::geometry::GUFU;
-use crate::record::{Action, Record, Span, Tag, WrittenMove};
+use crate::record::{Action, LOOKS_LIKE_CHESS, Record, RecordError, Span, Tag, WrittenMove};
 use crate::wa::Kind;
 
 /// Which games a written move fits: bit [`WA`] and bit [`GUFU_BIT`].
@@ -31,7 +31,83 @@ pub fn variant_of(record: &Record, default: Option<Variant>) -> Result<Variant, 
     if let Some(v) = default {
         return Ok(v);
     }
+    if let Some(fen) = chess_fen(&record.tags) {
+        return Err(chess_problem(
+            "the record has no Variant tag, and its FEN is chess's start position",
+            fen.value_span,
+        ));
+    }
     told_by_moves(record)
+}
+
+/// The Variant problem of a record that could not be read, to report rather than its syntax
+/// error (the variant is decided before the moves): its Variant tag names no game kifu knows
+/// ([`unknown_variant`]), or it has none and the error is chess's castling (`missing_variant`,
+/// saying that the record looks like a chess game).
+pub fn unreadable_variant(e: &RecordError) -> Option<Problem> {
+    if let Some(p) = unknown_variant(e.tags()) {
+        return Some(p);
+    }
+    let castling = e.help() == Some(LOOKS_LIKE_CHESS);
+    (castling && Tag::first(e.tags(), "Variant").is_none()).then(|| {
+        chess_problem(
+            "the record has no Variant tag, and its moves do not tell the game (castling is \
+             a chess move)",
+            e.span,
+        )
+    })
+}
+
+/// A `missing_variant` problem with the chess help.
+fn chess_problem(message: &str, span: Span) -> Problem {
+    Problem {
+        kind: ProblemKind::MissingVariant,
+        message: message.to_string(),
+        span,
+        ply: None,
+        mv: None,
+        help: Some(LOOKS_LIKE_CHESS.into()),
+    }
+}
+
+/// The FEN tag, when it is chess's start position.
+fn chess_fen(tags: &[Tag]) -> Option<&Tag> {
+    Tag::first(tags, "FEN").filter(|t| {
+        t.value.split(' ').next() == Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+    })
+}
+
+/// Whether a Variant tag's value names chess or one of its variants (as chess programs write
+/// them).
+fn chess_variant(name: &str) -> bool {
+    const NAMES: [&str; 14] = [
+        "standard",
+        "chess",
+        "normal",
+        "chess960",
+        "fischerandom",
+        "fischer random",
+        "freestyle",
+        "crazyhouse",
+        "atomic",
+        "three-check",
+        "3check",
+        "king of the hill",
+        "antichess",
+        "from position",
+    ];
+    NAMES.iter().any(|n| n.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Whether a move is a chess piece's move that fits no Wa piece: SAN with the letter of a
+/// knight, a bishop or a queen (`Nf3`, `Bxc4`, `Qd1`).
+fn chess_move(w: &WrittenMove) -> bool {
+    match w {
+        WrittenMove::San(s) => s
+            .piece
+            .is_some_and(|p| matches!(p.letters().chars().next(), Some('N' | 'B' | 'Q'))),
+        _ => false,
+    }
 }
 
 /// The `unknown_variant` problem of tag pairs whose Variant tag names no game kifu knows.
@@ -60,7 +136,8 @@ fn tagged(tags: &[Tag]) -> Result<Option<Variant>, Problem> {
             span: t.value_span,
             ply: None,
             mv: None,
-            help: None,
+            help: (chess_variant(&t.value) || chess_fen(tags).is_some())
+                .then(|| LOOKS_LIKE_CHESS.into()),
         }),
     }
 }
@@ -88,6 +165,7 @@ fn told_by_moves(record: &Record) -> Result<Variant, Problem> {
             break;
         }
     }
+    let chess = neither.is_some_and(chess_move);
     // Where: at the move that rules both games out, if any.
     let (why, span) = match (all, neither, first) {
         (WA, None, _) => return Ok(Variant::Wa),
@@ -114,11 +192,13 @@ fn told_by_moves(record: &Record) -> Result<Variant, Problem> {
         span,
         ply: None,
         mv: None,
-        help: Some(
+        help: Some(if chess {
+            LOOKS_LIKE_CHESS.into()
+        } else {
             "add [Variant \"wa\"], [Variant \"wa-nodrop\"] or [Variant \"gufu\"], or pass \
              --variant"
-                .into(),
-        ),
+                .into()
+        }),
     })
 }
 

@@ -9,14 +9,17 @@
 mod convention;
 mod detect;
 mod gufu_moves;
+pub(crate) mod text;
 mod wa_moves;
 
 pub use convention::{Convention, Players, XBOARD_VARIANTS};
-pub use detect::{unknown_variant, variant_of};
+pub use detect::{unknown_variant, unreadable_variant, variant_of};
+pub use text::{MoveError, MoveErrorKind};
 
 use crate::geometry::Color;
 use crate::record::{
-    Dots, Event, MoveNumber, Movetext, NodeId, Record, ResultToken, Span, WrittenMove,
+    Dots, Event, Line, LineId, MoveNumber, Movetext, Node, NodeId, Record, ResultToken, Span,
+    WrittenMove,
 };
 use crate::rules::{Outcome, PerGame, Position, PositionError, Rule};
 use crate::{Variant, for_game, gufu, wa};
@@ -41,20 +44,201 @@ pub struct Played<G: Position> {
 pub type Replayed = PerGame<Played<wa::Game>, Played<gufu::Position>>;
 
 impl<G: Position> Played<G> {
-    /// The main line as replayed (the report must come from [`Options::keep_moves`]): for
-    /// each ply from 0 (the start) on, the node played (None for the start), the move, and
-    /// the position after it. Stops where the replay stopped.
-    pub fn main_line(&self, mt: &Movetext) -> Vec<(Option<NodeId>, Option<G::Move>, G)> {
-        let mut out = vec![(None, None, self.start.clone())];
-        let mut state = self.start.clone();
-        for &id in &mt.main_line().nodes {
-            let Some(Some(m)) = self.moves.get(id.index()) else {
-                break;
-            };
-            state.play_unchecked(m);
-            out.push((Some(id), Some(*m), state.clone()));
+    /// The whole movetext as replayed, in source order (the report must come from
+    /// [`Options::keep_moves`]): each line's start, each ply with the positions before and
+    /// after it, each line's end. No position is copied per ply (two per line opened), so a
+    /// walk costs the same whatever the game's length. Stops where the replay stopped.
+    ///
+    /// A lending cursor: `while let Some(step) = walk.next() { ... }`.
+    pub fn walk<'a>(&'a self, mt: &'a Movetext) -> Steps<'a, G> {
+        Steps::new(self, mt, false)
+    }
+
+    /// The main line as replayed, as [`Played::walk`] gives it (its start, each ply, its
+    /// end), without the variations.
+    pub fn main_line<'a>(&'a self, mt: &'a Movetext) -> Steps<'a, G> {
+        Steps::new(self, mt, true)
+    }
+
+    /// The resolved moves of the main line, with their nodes, as far as the replay went.
+    /// (`moves` is indexed by node across every line: its last entry may be a variation's.)
+    pub fn main_moves<'a>(
+        &'a self,
+        mt: &'a Movetext,
+    ) -> impl Iterator<Item = (NodeId, &'a G::Move)> + 'a {
+        mt.main_line()
+            .nodes
+            .iter()
+            .map_while(|&id| Some((id, self.moves.get(id.index())?.as_ref()?)))
+    }
+}
+
+/// One step of [`Steps`]: positions are borrowed from the walk until its next step.
+#[derive(Debug)]
+pub enum Step<'w, G: Position> {
+    /// A line begins (the main line, depth 0, or a variation's `(`); `position` is the one its
+    /// first move is played from.
+    LineStart {
+        id: LineId,
+        line: &'w Line,
+        depth: usize,
+        position: &'w G,
+    },
+    /// A ply of a line at `depth`: the node, the position before it, the move, the position
+    /// after it. Its variations follow, each between `LineStart` and `LineEnd`.
+    Ply {
+        id: NodeId,
+        node: &'w Node,
+        depth: usize,
+        before: &'w G,
+        mv: &'w G::Move,
+        after: &'w G,
+    },
+    /// A line ends; `position` is where it ended.
+    LineEnd {
+        id: LineId,
+        line: &'w Line,
+        depth: usize,
+        position: &'w G,
+    },
+}
+
+/// An open line of [`Steps`]: the positions before and after its last ply. `before` lags a
+/// ply behind `after` and catches up at the next ply: two plays a ply, no copy.
+struct Open<'a, G: Position> {
+    before: G,
+    after: G,
+    lag: Option<&'a G::Move>,
+}
+
+/// The walk of a replayed movetext: see [`Played::walk`] and [`Played::main_line`].
+pub struct Steps<'a, G: Position> {
+    played: &'a Played<G>,
+    events: crate::record::Walk<'a>,
+    main_only: bool,
+    open: Vec<Open<'a, G>>,
+    /// The last step was a line's end: its line is closed at the next step.
+    close: bool,
+    /// A move was not replayed: the walk is over.
+    stopped: bool,
+}
+
+impl<'a, G: Position> Steps<'a, G> {
+    fn new(played: &'a Played<G>, mt: &'a Movetext, main_only: bool) -> Steps<'a, G> {
+        Steps {
+            played,
+            events: mt.walk(),
+            main_only,
+            open: Vec::new(),
+            close: false,
+            stopped: false,
+        }
+    }
+
+    /// Whether the walk stopped at a move the replay did not reach (so that it did not go
+    /// through the whole movetext).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Every position of a line walk (from [`Played::main_line`]): its start, then the one
+    /// after each ply, each a copy (cheap: a Wa game's history is shared between copies).
+    pub fn positions(mut self) -> Vec<G> {
+        let mut out = Vec::new();
+        while let Some(step) = self.next() {
+            match step {
+                Step::LineStart { position, .. } if out.is_empty() => out.push(position.clone()),
+                Step::Ply { after, .. } => out.push(after.clone()),
+                _ => {}
+            }
         }
         out
+    }
+
+    /// The next step, or None at the end (or where the replay stopped).
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Step<'_, G>> {
+        if std::mem::take(&mut self.close) {
+            self.open.pop();
+        }
+        if self.stopped {
+            return None;
+        }
+        loop {
+            let event = self.events.next()?;
+            let main_only = self.main_only;
+            let skip = |line: &Line| main_only && line.parent.is_some();
+            match event {
+                Event::LineStart(id, line) => {
+                    if skip(line) {
+                        continue;
+                    }
+                    let from = match line.parent {
+                        None => self.played.start.clone(),
+                        Some(_) => match self.open.last() {
+                            Some(o) => o.before.clone(),
+                            None => return self.stop(),
+                        },
+                    };
+                    self.open.push(Open {
+                        before: from.clone(),
+                        after: from,
+                        lag: None,
+                    });
+                    let o = self.open.last()?;
+                    return Some(Step::LineStart {
+                        id,
+                        line,
+                        depth: line.depth,
+                        position: &o.after,
+                    });
+                }
+                Event::Move(id, node) => {
+                    if main_only && node.line != Movetext::MAIN {
+                        continue;
+                    }
+                    let Some(Some(m)) = self.played.moves.get(id.index()) else {
+                        return self.stop();
+                    };
+                    let Some(o) = self.open.last_mut() else {
+                        return self.stop();
+                    };
+                    if let Some(lag) = o.lag.take() {
+                        o.before.play_unchecked(lag);
+                    }
+                    o.after.play_unchecked(m);
+                    o.lag = Some(m);
+                    let o = self.open.last()?;
+                    return Some(Step::Ply {
+                        id,
+                        node,
+                        depth: self.open.len() - 1,
+                        before: &o.before,
+                        mv: m,
+                        after: &o.after,
+                    });
+                }
+                Event::LineEnd(id, line) => {
+                    if skip(line) {
+                        continue;
+                    }
+                    self.close = true;
+                    let o = self.open.last()?;
+                    return Some(Step::LineEnd {
+                        id,
+                        line,
+                        depth: line.depth,
+                        position: &o.after,
+                    });
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn stop(&mut self) -> Option<Step<'_, G>> {
+        self.stopped = true;
+        None
     }
 }
 
@@ -133,6 +317,15 @@ pub struct Problem {
     /// A hint: where the piece could go, the candidate origins, ...
     pub help: Option<String>,
 }
+
+impl std::fmt::Display for Problem {
+    /// The message (where it is, and the hint, are fields of their own).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Problem {}
 
 /// A failure while resolving or checking one move (the driver adds where and which ply).
 /// Boxed: the hot path returns `Result<Move, Fail>` in registers, whatever the failure holds.
@@ -253,8 +446,22 @@ struct Frame<G> {
     before: Option<G>,
 }
 
-/// Replays a record.
+/// Replays a record. Messages name the sides as the record does (in XBoard's convention the
+/// first mover is `White`: [`Convention::name_sides`]).
 pub fn replay(record: &Record, opts: &Options) -> Report {
+    let mut report = replay_kifu_sides(record, opts);
+    let convention = Convention::of(record);
+    if convention == Convention::Xboard {
+        for p in report.errors.iter_mut().chain(report.warnings.iter_mut()) {
+            p.message = convention.name_sides(&p.message);
+            p.help = p.help.as_deref().map(|h| convention.name_sides(h));
+        }
+    }
+    report
+}
+
+/// [`replay`], messages naming the first mover Black.
+fn replay_kifu_sides(record: &Record, opts: &Options) -> Report {
     let mut report = Report {
         variant: None,
         plies: 0,

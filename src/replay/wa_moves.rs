@@ -377,13 +377,18 @@ fn drop_move(
     Ok(m)
 }
 
-/// `=` declines a promotion: it must have been possible.
+/// `=` declines a promotion: in Hodges notation (kifu's PSN rule) it must have been possible.
+/// XBoard's notations (SAN, engine coordinates) take it on any move, as XBoard writes it back
+/// whether a promotion was possible or not: a plain move there.
 fn decline_check(
     pos: &Position,
     m: &Move,
     promote: Option<bool>,
     names: Names,
 ) -> Result<(), Fail> {
+    if names == Names::Xboard {
+        return Ok(());
+    }
     if let (Move::Normal { from, to, .. }, Some(false)) = (m, promote)
         && let Some(p) = pos.piece_at(*from)
         && !Position::promotion_options(p, *from, *to).can

@@ -11,6 +11,7 @@ use super::{Labels, Options};
 use crate::geometry::{Color, GUFU};
 use crate::gufu::{self, Facing, PieceId};
 use crate::notation::RankStyle;
+use crate::rules::Position as _;
 use std::fmt::Write;
 
 const GUFU_U: f64 = 96.0;

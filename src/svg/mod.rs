@@ -45,6 +45,7 @@ mod glyphs;
 mod gufu_board;
 mod page;
 mod pieces;
+#[cfg(feature = "png")]
 mod png;
 mod text;
 mod wa_board;
@@ -52,7 +53,8 @@ mod wa_board;
 pub(crate) use document::{esc, move_squares};
 pub use gufu_board::gufu;
 pub(crate) use page::{OnPage, PageBoards};
-pub use png::{MAX_PNG_WIDTH, png};
+#[cfg(feature = "png")]
+pub use png::{MAX_PNG_WIDTH, PngError, PngErrorKind, png};
 pub use wa_board::wa;
 
 use crate::geometry::Square;

@@ -7,6 +7,7 @@ use super::text::Anchor;
 use super::{Labels, Options};
 use crate::geometry::{Color, WA};
 use crate::rules::Move;
+use crate::rules::Position as _;
 use crate::wa::{self, Kind};
 use std::fmt::Write;
 

@@ -19,6 +19,7 @@
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
 use crate::geometry::{Color, Square, WA};
+use crate::rules::Position as _;
 use crate::rules::{PositionError, position_fields};
 
 /// The start position.
@@ -27,7 +28,7 @@ pub const START: &str =
 
 /// Reads a position string for `variant` (`Variant::WaNoDrop`: the game without drops; any
 /// other: the game with drops).
-pub fn parse(s: &str, variant: Variant) -> Result<Position, PositionError> {
+pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
     let mut pos = Position::empty(variant);
     let variant = pos.variant();
     let bytes = s.as_bytes();

@@ -4,9 +4,116 @@ use super::{Move, Position};
 use crate::Variant;
 use crate::geometry::{Color, Square};
 use crate::rules::{self, IllegalMove, Outcome, Position as _, PositionError, Status, Termination};
+use std::fmt;
+use std::sync::Arc;
 
-/// Room made in a game's history at its first move.
-const GAME_PLIES: usize = 512;
+/// Entries a game's history holds of its own before they are frozen and shared: a copy of a
+/// game copies at most this many (plus an `Arc`), however long the game.
+const TAIL: usize = 64;
+
+/// One entry of a game's history: a position's 128-bit Zobrist hash (board, hands, side to
+/// move), and whether the move that led to it gave check (false for the start).
+type Entry = (u128, bool);
+
+/// The positions a game has been through, oldest first. The newest ones (at most [`TAIL`])
+/// are the game's own; the older ones are frozen in chunks shared by every copy of the game,
+/// so that copies (the positions of a replayed game, a variation's start) cost the same
+/// whatever the game's length, and memory stays linear in plies.
+#[derive(Clone)]
+struct History {
+    /// The frozen entries before `tail`, newest chunk first.
+    frozen: Option<Arc<Chunk>>,
+    /// How many entries `frozen` holds.
+    frozen_len: usize,
+    tail: Vec<Entry>,
+}
+
+/// [`TAIL`] entries of a history, frozen, and the chunk before them.
+struct Chunk {
+    entries: Vec<Entry>,
+    parent: Option<Arc<Chunk>>,
+}
+
+impl Drop for Chunk {
+    /// Without recursion, however many chunks follow (a million-ply game has thousands).
+    fn drop(&mut self) {
+        let mut next = self.parent.take();
+        while let Some(c) = next {
+            next = match Arc::try_unwrap(c) {
+                Ok(mut c) => c.parent.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+impl History {
+    fn new(first: Entry) -> History {
+        History {
+            frozen: None,
+            frozen_len: 0,
+            tail: vec![first],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.frozen_len + self.tail.len()
+    }
+
+    #[inline]
+    fn push(&mut self, e: Entry) {
+        if self.tail.len() >= TAIL {
+            self.freeze();
+        }
+        self.tail.push(e);
+    }
+
+    #[cold]
+    fn freeze(&mut self) {
+        let entries = std::mem::replace(&mut self.tail, Vec::with_capacity(TAIL));
+        self.frozen_len += entries.len();
+        self.frozen = Some(Arc::new(Chunk {
+            entries,
+            parent: self.frozen.take(),
+        }));
+    }
+
+    /// How many of the entries an even number of plies back from a position about to be
+    /// pushed (two, four, ... plies back: the same side to move) are `key`.
+    fn count_same_side(&self, key: u128) -> usize {
+        let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref());
+        let mut back = 0; // plies back from the newest entry of the next slice, minus one
+        let mut count = 0;
+        for seg in std::iter::once(&self.tail).chain(chunks.map(|c| &c.entries)) {
+            // The newest entry is one ply back: take those at odd positions from the end.
+            let skip = 1 - back % 2;
+            count += seg
+                .iter()
+                .rev()
+                .skip(skip)
+                .step_by(2)
+                .filter(|(k, _)| *k == key)
+                .count();
+            back += seg.len();
+        }
+        count
+    }
+
+    /// The entries, newest first.
+    fn rev(&self) -> impl Iterator<Item = &Entry> + '_ {
+        let chunks = std::iter::successors(self.frozen.as_deref(), |c| c.parent.as_deref());
+        self.tail
+            .iter()
+            .rev()
+            .chain(chunks.flat_map(|c| c.entries.iter().rev()))
+    }
+}
+
+impl fmt::Debug for History {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "History({} positions)", self.len())
+    }
+}
 
 /// A 4,096-bit filter of the positions seen (bit: 12 bits of the Zobrist key). A clear bit
 /// proves a position new, so the history is searched only for the few positions that may
@@ -35,11 +142,9 @@ impl SeenFilter {
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
-    /// For each position reached (the first is the start): its 128-bit Zobrist hash (board,
-    /// hands, side to move), and whether the move that led to it gave check (false for the
-    /// start). Two different positions share a hash with probability about 2^-128: the hash
-    /// stands for the position.
-    history: Vec<(u128, bool)>,
+    /// For each position reached (the first is the start): its [`Entry`]. Two different
+    /// positions share a hash with probability about 2^-128: the hash stands for the position.
+    history: History,
     /// Which positions may have occurred (exact counts come from `history`).
     seen: SeenFilter,
     repetition: Option<Outcome>,
@@ -51,7 +156,7 @@ impl Game {
         let mut seen = SeenFilter([0; 64]);
         seen.insert(pos.repetition_hash());
         Game {
-            history: vec![(pos.repetition_hash(), false)],
+            history: History::new((pos.repetition_hash(), false)),
             pos,
             seen,
             repetition: None,
@@ -78,22 +183,10 @@ impl Game {
     fn record(&mut self) {
         let gave_check = self.pos.in_check();
         let key = self.pos.repetition_hash();
-        if self.history.len() == 1 {
-            // At the first move (not before: a new game is copied for the record's start),
-            // room for a game of typical length, a few hundred plies, without regrowing.
-            self.history.reserve(GAME_PLIES);
-        }
         // Positions alternate sides to move (part of the key): only every other entry can
         // be the same position.
         let count = if self.seen.insert(key) {
-            1 + self
-                .history
-                .iter()
-                .rev()
-                .skip(1)
-                .step_by(2)
-                .filter(|(k, _)| *k == key)
-                .count()
+            1 + self.history.count_same_side(key)
         } else {
             1
         };
@@ -107,17 +200,19 @@ impl Game {
     /// with every one of its moves since the first occurrence, which then loses (if both
     /// did, neither is singled out: a draw).
     fn repetition_outcome(&self) -> Outcome {
-        let (key, _) = self.history.last().expect("history is never empty");
-        let first = self
-            .history
-            .iter()
-            .position(|(k, _)| k == key)
-            .expect("the key is in the history");
-        // history[j] for j > first was reached by a move; its mover is the side not to move
-        // in history[j].
-        let mover_of = |j: usize| -> Color {
+        let mut entries = self.history.rev();
+        let (key, _) = *entries.next().expect("history is never empty");
+        // How far back (0: now) the first occurrence is.
+        let first = entries
+            .enumerate()
+            .filter(|(_, (k, _))| *k == key)
+            .map(|(i, _)| i + 1)
+            .last()
+            .unwrap_or(0);
+        // The entry `back` plies ago, for back < first, was reached by a move; its mover is
+        // the side not to move then.
+        let mover_of = |back: usize| -> Color {
             let to_move_now = self.pos.turn();
-            let back = self.history.len() - 1 - j;
             let to_move_then = if back.is_multiple_of(2) {
                 to_move_now
             } else {
@@ -127,10 +222,10 @@ impl Game {
         };
         let mut all_checks = [true, true];
         let mut moved = [false, false];
-        for j in first + 1..self.history.len() {
-            let c = mover_of(j);
+        for (back, &(_, gave_check)) in self.history.rev().enumerate().take(first) {
+            let c = mover_of(back);
             moved[c.index()] = true;
-            if !self.history[j].1 {
+            if !gave_check {
                 all_checks[c.index()] = false;
             }
         }
@@ -162,7 +257,7 @@ impl rules::Position for Game {
     }
 
     fn from_position_string(variant: Variant, s: &str) -> Result<Game, PositionError> {
-        super::fen::parse(s, variant).map(Game::new)
+        super::fen::parse(variant, s).map(Game::new)
     }
 
     fn position_string(&self) -> String {
@@ -220,5 +315,53 @@ impl rules::Position for Game {
 
     fn king(&self, color: Color) -> Option<Square> {
         self.pos.king(color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shared history answers as a plain list would, across chunk boundaries and in
+    /// copies that go their own ways.
+    #[test]
+    fn history_counts_as_a_list_does() {
+        let mut plain: Vec<Entry> = vec![(0, false)];
+        let mut h = History::new((0, false));
+        let mut copies = Vec::new();
+        for i in 1..(5 * TAIL as u128 + 7) {
+            let e = (i % 5, i % 3 == 0);
+            let want = plain
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|(k, _)| *k == e.0)
+                .count();
+            assert_eq!(h.count_same_side(e.0), want, "at {i}");
+            plain.push(e);
+            h.push(e);
+            assert_eq!(h.len(), plain.len());
+            assert!(h.rev().eq(plain.iter().rev()));
+            if i % 37 == 0 {
+                copies.push((plain.clone(), h.clone()));
+            }
+        }
+        for (mut plain, mut h) in copies {
+            for i in 0..TAIL as u128 + 3 {
+                plain.push((i, true));
+                h.push((i, true));
+            }
+            assert!(h.rev().eq(plain.iter().rev()));
+            assert_eq!(h.count_same_side(2), {
+                let p = &plain;
+                p.iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|(k, _)| *k == 2)
+                    .count()
+            });
+        }
     }
 }

@@ -203,6 +203,24 @@ impl Move {
     }
 }
 
+/// A square of the Wa board, written and read as text: `Display` gives `7h` (Hodges, letter
+/// ranks); `FromStr` reads `7h`, `7八` and engine coordinates (`g4`).
+///
+/// ```
+/// use kifu::wa::WaSquare;
+/// let sq: WaSquare = "7h".parse().unwrap();
+/// assert_eq!(sq, "e4".parse().unwrap());
+/// assert_eq!(sq.to_string(), "7h");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WaSquare(pub Square);
+
+impl From<WaSquare> for Square {
+    fn from(s: WaSquare) -> Square {
+        s.0
+    }
+}
+
 impl crate::rules::Move for Move {
     fn from(self) -> Option<Square> {
         Move::from(self)

@@ -124,28 +124,6 @@ impl Position {
         *slot = n;
     }
 
-    /// The start position (`Variant::WaNoDrop`: without drops; any other: with drops).
-    pub fn start(variant: Variant) -> Position {
-        // Read once per variant, then copied (every game of a batch starts here).
-        static START: [std::sync::OnceLock<Position>; 2] =
-            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-        START[usize::from(!variant.drops())]
-            .get_or_init(|| {
-                super::fen::parse(super::fen::START, variant).expect("the start position parses")
-            })
-            .clone()
-    }
-
-    /// `Variant::Wa` or `Variant::WaNoDrop`.
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    /// Side to move.
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
     /// The piece on a square (None for an empty or off-board square).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.get(sq.index()).copied().flatten()
@@ -154,11 +132,6 @@ impl Position {
     /// How many pieces of a kind `color` has in hand.
     pub fn in_hand(&self, color: Color, kind: Kind) -> u8 {
         self.hands[color.index()][kind.index()]
-    }
-
-    /// Where `color`'s Crane King stands.
-    pub fn king(&self, color: Color) -> Option<Square> {
-        self.kings[color.index()]
     }
 
     /// The half-move counter of the FEN.
@@ -298,11 +271,6 @@ impl Position {
     /// `vacated` open).
     fn attacked_vacating(&self, sq: Square, by: Color, vacated: Square) -> bool {
         self.attack_scan(sq, by, Some(vacated), &mut |_| true)
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.checked
     }
 
     /// Whether `color`'s Crane King is attacked.
@@ -818,22 +786,32 @@ impl Position {
 impl rules::Position for Position {
     type Move = Move;
 
+    /// The start position (`Variant::WaNoDrop`: without drops; any other: with drops).
     fn start(variant: Variant) -> Position {
-        Position::start(variant)
+        // Read once per variant, then copied (every game of a batch starts here).
+        static START: [std::sync::OnceLock<Position>; 2] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        START[usize::from(!variant.drops())]
+            .get_or_init(|| {
+                super::fen::parse(variant, super::fen::START).expect("the start position parses")
+            })
+            .clone()
     }
 
     fn from_position_string(variant: Variant, s: &str) -> Result<Position, PositionError> {
-        super::fen::parse(s, variant)
+        super::fen::parse(variant, s)
     }
 
     fn position_string(&self) -> String {
         super::fen::write(self)
     }
 
+    /// `Variant::Wa` or `Variant::WaNoDrop`.
     fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The side to move.
     fn turn(&self) -> Color {
         self.turn
     }
@@ -886,10 +864,12 @@ impl rules::Position for Position {
         })
     }
 
+    /// Whether the side to move is in check.
     fn in_check(&self) -> bool {
         self.checked
     }
 
+    /// Where `color`'s Crane King stands.
     fn king(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
     }

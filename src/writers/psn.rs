@@ -4,8 +4,8 @@
 use super::{Notation, Style, move_number};
 use crate::geometry::Color;
 use crate::notation::{Notate, display_width};
-use crate::record::{Annotation, Comment, CommentKind, Event, Record, Span, Tag};
-use crate::replay::{Convention, Played, Report, XBOARD_VARIANTS};
+use crate::record::{Annotation, Comment, CommentKind, Record, Span, Tag};
+use crate::replay::{Convention, Played, Report, Step, XBOARD_VARIANTS};
 use crate::rules::{PerGame, Position};
 use crate::wa::fen;
 use crate::{Variant, for_game};
@@ -127,13 +127,6 @@ fn xboard_variant(variant: Variant) -> &'static str {
     }
 }
 
-struct Frame<G> {
-    state: G,
-    before: Option<G>,
-    /// The next move needs its number (first of a line, or after a comment/variation/NAG).
-    needs_number: bool,
-}
-
 /// Writes a valid record (its report made with `keep_moves`) in the normalized form.
 /// Returns None if the report is not of a fully replayed record.
 pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
@@ -141,7 +134,14 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
     if !report.valid() {
         return None;
     }
-    let mut tokens = for_game!(report.played.as_ref()?, p => movetext(record, p, style)?);
+    let mut out = String::new();
+    for t in tags(record, report, variant, style) {
+        out.push_str(&t);
+        out.push('\n');
+    }
+    out.push('\n');
+    let mut tokens = Wrap::new(out);
+    for_game!(report.played.as_ref()?, p => movetext(record, p, style, &mut tokens)?);
     let result = record
         .result
         .map(|r| r.value.as_str().to_string())
@@ -156,70 +156,66 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
         text: result,
         hard_break: false,
     });
-    let mut out = String::new();
-    for t in tags(record, report, variant, style) {
-        out.push_str(&t);
-        out.push('\n');
-    }
-    out.push('\n');
-    out.push_str(&wrap(&tokens));
+    let mut out = tokens.finish();
     out.push('\n');
     Some(out)
 }
 
-/// The movetext's tokens, every move written from the replayed game.
-fn movetext<G: Notate>(record: &Record, played: &Played<G>, style: Style) -> Option<Vec<Token>> {
-    let start = &played.start;
-    let mut tokens: Vec<Token> = Vec::new();
+/// The movetext's tokens, every move written from the replayed game, into `tokens` (None if
+/// the walk stopped).
+fn movetext<G: Notate>(
+    record: &Record,
+    played: &Played<G>,
+    style: Style,
+    tokens: &mut Wrap,
+) -> Option<()> {
     let mut open_paren = false;
-    let mut stack: Vec<Frame<G>> = Vec::new();
-    let push = |tokens: &mut Vec<Token>, mut t: Token, open: &mut bool| {
+    // Per open line: whether its next move needs its number (first of a line, or after a
+    // comment, variation or NAG).
+    let mut needs_number: Vec<bool> = Vec::new();
+    let push = |tokens: &mut Wrap, mut t: Token, open: &mut bool| {
         if std::mem::take(open) {
             t.text.insert(0, '(');
         }
         tokens.push(t);
     };
-    for event in record.movetext.walk() {
-        match event {
-            Event::LineStart(_, line) => {
-                let state = match line.parent {
-                    None => start.clone(),
-                    Some(_) => stack.last()?.before.clone()?,
-                };
+    let mut walk = played.walk(&record.movetext);
+    while let Some(step) = walk.next() {
+        match step {
+            Step::LineStart { line, .. } => {
                 if line.parent.is_some() {
                     open_paren = true;
-                    if let Some(f) = stack.last_mut() {
-                        f.needs_number = true;
+                    if let Some(f) = needs_number.last_mut() {
+                        *f = true;
                     }
                 }
                 for c in &line.comments {
-                    push(&mut tokens, comment_token(c), &mut open_paren);
+                    push(tokens, comment_token(c), &mut open_paren);
                 }
-                stack.push(Frame {
-                    state,
-                    before: None,
-                    needs_number: true,
-                });
+                needs_number.push(true);
             }
-            Event::Move(id, node) => {
-                let m = (*played.moves.get(id.index())?)?;
-                let frame = stack.last_mut()?;
-                let mut after = frame.state.clone();
-                after.play_unchecked(&m);
-                let mut text = number_prefix(&frame.state, frame.needs_number);
-                text.push_str(&frame.state.move_text(&m, &after, style));
+            Step::Ply {
+                node,
+                before,
+                mv,
+                after,
+                ..
+            } => {
+                let needs = needs_number.last_mut()?;
+                let mut text = number_prefix(before, *needs);
+                text.push_str(&before.move_text(mv, after, style));
                 if let Some(g) = node.glyph {
                     text.push_str(g.as_str());
                 }
                 push(
-                    &mut tokens,
+                    tokens,
                     Token {
                         text,
                         hard_break: false,
                     },
                     &mut open_paren,
                 );
-                frame.needs_number = false;
+                *needs = false;
                 for a in &node.annotations {
                     let t = match a {
                         Annotation::Comment(c) => comment_token(c),
@@ -231,17 +227,11 @@ fn movetext<G: Notate>(record: &Record, played: &Played<G>, style: Style) -> Opt
                     tokens.push(t);
                     // XBoard numbers a second-mover move after a comment only at the start of a
                     // block (its engine comments do not start one): so does SAN.
-                    frame.needs_number = style.notation != Notation::San;
-                }
-                if node.variations.is_empty() {
-                    frame.before = None;
-                    frame.state = after;
-                } else {
-                    frame.before = Some(std::mem::replace(&mut frame.state, after));
+                    *needs = style.notation != Notation::San;
                 }
             }
-            Event::LineEnd(_, line) => {
-                stack.pop();
+            Step::LineEnd { line, .. } => {
+                needs_number.pop();
                 if line.parent.is_some() {
                     match tokens.last_mut() {
                         Some(t) if !t.hard_break => t.text.push(')'),
@@ -254,7 +244,7 @@ fn movetext<G: Notate>(record: &Record, played: &Played<G>, style: Style) -> Opt
             }
         }
     }
-    Some(tokens)
+    (!walk.stopped()).then_some(())
 }
 
 /// The number written before a move in the variant's usual style (`12. `, `12... ` or
@@ -273,41 +263,75 @@ pub fn number_prefix<P: Position>(before: &P, needed: bool) -> String {
 
 /// Joins words with spaces into lines of at most 80 columns (a longer word stands alone).
 pub fn wrap_words(words: &[String]) -> String {
-    let tokens: Vec<Token> = words
-        .iter()
-        .map(|w| Token {
-            text: w.clone(),
+    let mut w = Wrap::new(String::new());
+    for word in words {
+        w.push(Token {
+            text: word.clone(),
             hard_break: false,
-        })
-        .collect();
-    wrap(&tokens)
+        });
+    }
+    w.finish()
 }
 
-/// Joins tokens with spaces into lines of at most 80 columns (a longer token stands alone).
-fn wrap(tokens: &[Token]) -> String {
-    let mut out = String::new();
-    let mut col = 0;
-    for t in tokens {
-        let w = display_width(t.text.lines().next().unwrap_or(""));
-        if col > 0 && col + 1 + w > WIDTH {
-            out.push('\n');
-            col = 0;
-        } else if col > 0 {
-            out.push(' ');
-            col += 1;
+/// Tokens joined with spaces into lines of at most 80 columns (a longer token stands alone),
+/// appended to a string as they come. The last token is held back until the next, so that it
+/// can still be changed ([`Wrap::last_mut`]: a variation's `)`).
+struct Wrap {
+    out: String,
+    /// Where the tokens' text begins in `out`.
+    start: usize,
+    col: usize,
+    held: Option<Token>,
+}
+
+impl Wrap {
+    fn new(out: String) -> Wrap {
+        Wrap {
+            start: out.len(),
+            out,
+            col: 0,
+            held: None,
         }
-        out.push_str(&t.text);
-        col += match t.text.rfind('\n') {
+    }
+
+    fn push(&mut self, t: Token) {
+        if let Some(done) = self.held.replace(t) {
+            self.put(done);
+        }
+    }
+
+    fn last_mut(&mut self) -> Option<&mut Token> {
+        self.held.as_mut()
+    }
+
+    fn put(&mut self, t: Token) {
+        let w = display_width(t.text.lines().next().unwrap_or(""));
+        if self.col > 0 && self.col + 1 + w > WIDTH {
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 {
+            self.out.push(' ');
+            self.col += 1;
+        }
+        self.out.push_str(&t.text);
+        self.col += match t.text.rfind('\n') {
             Some(i) => display_width(&t.text[i + 1..]),
             None => w,
         };
         if t.hard_break {
-            out.push('\n');
-            col = 0;
+            self.out.push('\n');
+            self.col = 0;
         }
     }
-    while out.ends_with('\n') {
-        out.pop();
+
+    /// The text, without a line break at its end.
+    fn finish(mut self) -> String {
+        if let Some(t) = self.held.take() {
+            self.put(t);
+        }
+        while self.out.len() > self.start && self.out.ends_with('\n') {
+            self.out.pop();
+        }
+        self.out
     }
-    out
 }

@@ -3,8 +3,10 @@
 use super::{Describe, PlyFacts, Style, facts, move_number};
 use crate::for_game;
 use crate::record::{Annotation, Record};
+use crate::replay::Step;
 use crate::replay::{Played, Players, Report};
 use serde_json::{Value, json};
+use std::io::{self, Write};
 
 /// Columns of the per-ply table.
 pub const PLY_COLUMNS: [&str; 17] = [
@@ -28,7 +30,7 @@ pub const PLY_COLUMNS: [&str; 17] = [
 ];
 
 /// Columns of the per-game table.
-pub const GAME_COLUMNS: [&str; 13] = [
+pub const GAME_COLUMNS: [&str; 14] = [
     "file",
     "game",
     "variant",
@@ -41,6 +43,7 @@ pub const GAME_COLUMNS: [&str; 13] = [
     "plies",
     "termination",
     "valid",
+    "error_kind",
     "error",
 ];
 
@@ -54,21 +57,49 @@ pub struct PlyRow {
 
 /// The main line's plies (the report must come from `keep_moves`).
 pub fn plies(record: &Record, report: &Report, style: Style) -> Vec<PlyRow> {
+    let mut out = Vec::new();
+    let _ = each_ply(record, report, style, &mut |r| {
+        out.push(r);
+        Ok(())
+    });
+    out
+}
+
+/// Hands each main-line ply to `f` as the replay is walked (the report must come from
+/// `keep_moves`), nothing kept: what a writer needs to write a game of any length as it
+/// goes. Stops at `f`'s first error.
+pub fn each_ply(
+    record: &Record,
+    report: &Report,
+    style: Style,
+    f: &mut dyn FnMut(PlyRow) -> io::Result<()>,
+) -> io::Result<()> {
     match &report.played {
-        Some(played) => for_game!(played, p => plies_of(record, p, style)),
-        None => Vec::new(),
+        Some(played) => for_game!(played, p => plies_of(record, p, style, f)),
+        None => Ok(()),
     }
 }
 
-fn plies_of<G: Describe>(record: &Record, played: &Played<G>, style: Style) -> Vec<PlyRow> {
-    let states = played.main_line(&record.movetext);
-    let mut out = Vec::new();
-    for (i, w) in states.windows(2).enumerate() {
-        let (before, after) = (&w[0].2, &w[1].2);
-        let (Some(id), Some(m)) = (w[1].0, w[1].1) else {
+fn plies_of<G: Describe>(
+    record: &Record,
+    played: &Played<G>,
+    style: Style,
+    f: &mut dyn FnMut(PlyRow) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut walk = played.main_line(&record.movetext);
+    let mut ply = 0;
+    while let Some(step) = walk.next() {
+        let Step::Ply {
+            node,
+            before,
+            mv,
+            after,
+            ..
+        } = step
+        else {
             continue;
         };
-        let node = record.movetext.node(id);
+        ply += 1;
         let comment = node
             .annotations
             .iter()
@@ -78,14 +109,14 @@ fn plies_of<G: Describe>(record: &Record, played: &Played<G>, style: Style) -> V
             })
             .collect::<Vec<_>>()
             .join(" ");
-        out.push(PlyRow {
-            ply: i as u64 + 1,
+        f(PlyRow {
+            ply,
             number: move_number(before),
-            facts: facts(before, &m, after, style),
+            facts: facts(before, mv, after, style),
             comment,
-        });
+        })?;
     }
-    out
+    Ok(())
 }
 
 /// The per-ply CSV fields of a row.
@@ -134,13 +165,14 @@ pub fn ply_json(r: &PlyRow) -> Value {
     })
 }
 
-/// The per-game summary fields: valid games and invalid ones (with their first error).
+/// The per-game summary fields: valid games and invalid ones (with their first error, as
+/// `(kind, message)`: `cannot_move_that_way`, `Black has no SP that can move to 4f`).
 pub fn game_fields(
     file: &str,
     game: usize,
     record: Option<&Record>,
     report: Option<&Report>,
-    error: Option<&str>,
+    error: Option<(&str, &str)>,
 ) -> Vec<String> {
     let tag = |name: &str| {
         record
@@ -175,7 +207,8 @@ pub fn game_fields(
             .map(|o| o.termination.name().to_string())
             .unwrap_or_default(),
         (error.is_none()).to_string(),
-        error.unwrap_or_default().to_string(),
+        error.map(|e| e.0).unwrap_or_default().to_string(),
+        error.map(|e| e.1).unwrap_or_default().to_string(),
     ]
 }
 
@@ -200,8 +233,15 @@ pub fn outcome(report: &Report) -> Option<&'static str> {
 /// A whole game as one JSON object: tags (as written), the players (`black` the first mover,
 /// `white` the second, whichever convention the tags follow), the `result` (as written, see
 /// [`result_as_written`]) and the `outcome` (what the moves decide, see [`outcome`]), and every main-line
-/// ply.
+/// ply. (Built whole: [`write_game_json`] writes the same text as it goes.)
 pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, style: Style) -> Value {
+    let mut v = game_head(file, game, record, report);
+    v["moves"] = plies(record, report, style).iter().map(ply_json).collect();
+    v
+}
+
+/// The game's JSON object but its moves.
+fn game_head(file: &str, game: usize, record: &Record, report: &Report) -> Value {
     let players = Players::of(record);
     let tags: Vec<Value> = record
         .tags
@@ -220,6 +260,35 @@ pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, styl
         "outcome": outcome(report),
         "termination": report.outcome.map(|o| o.termination.name()),
         "plies": report.main_plies,
-        "moves": plies(record, report, style).iter().map(ply_json).collect::<Vec<_>>(),
     })
+}
+
+/// Writes [`game_json`]'s object, byte for byte as serde_json writes it (keys in order), each
+/// ply written as the replay is walked: memory stays that of one ply whatever the game's
+/// length. No newline after it.
+pub fn write_game_json(
+    out: &mut dyn Write,
+    file: &str,
+    game: usize,
+    record: &Record,
+    report: &Report,
+    style: Style,
+) -> io::Result<()> {
+    // The object with no moves, split where they go (wherever serde_json puts the key: no
+    // other text holds `"moves":[]`, as every string in it has its quotes escaped).
+    let mut head = game_head(file, game, record, report);
+    head["moves"] = json!([]);
+    let head = head.to_string();
+    let at = head
+        .find("\"moves\":[]")
+        .map_or(head.len(), |i| i + "\"moves\":[".len());
+    out.write_all(&head.as_bytes()[..at])?;
+    let mut first = true;
+    each_ply(record, report, style, &mut |r| {
+        if !std::mem::take(&mut first) {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &ply_json(&r)).map_err(io::Error::from)
+    })?;
+    out.write_all(&head.as_bytes()[at..])
 }

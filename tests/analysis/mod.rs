@@ -21,7 +21,7 @@ pub fn kifu(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
 /// The position after the setup and up to `extra` more random legal plies (fewer if the game
 /// ends).
 pub fn random_gufu(rng: &mut Rng, extra: u64) -> gufu::Position {
-    let mut p = gufu::Position::start();
+    let mut p = gufu::Position::default();
     for _ in 0..(4 + rng.below(extra + 1)) {
         let ms = p.legal_moves();
         if ms.is_empty() {

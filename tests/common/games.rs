@@ -34,8 +34,38 @@ pub fn positions(record: &Record, report: &Report) -> Vec<String> {
     let Some(played) = &report.played else {
         return Vec::new();
     };
-    for_game!(played, p => p.main_line(&record.movetext)
-        .iter()
-        .map(|(_, _, s)| s.position_string())
-        .collect())
+    for_game!(played, p => {
+        let mut out = Vec::new();
+        let mut steps = p.main_line(&record.movetext);
+        while let Some(step) = steps.next() {
+            match step {
+                kifu::replay::Step::LineStart { position, .. } => out.push(position.position_string()),
+                kifu::replay::Step::Ply { after, .. } => out.push(after.position_string()),
+                kifu::replay::Step::LineEnd { .. } => {}
+            }
+        }
+        out
+    })
+}
+
+/// The main line as (node, move, position after) triples, the start first (`None`, `None`,
+/// start): a copy of every position, for tests that pick positions at random.
+pub fn main_line_states<G: Position>(
+    played: &kifu::replay::Played<G>,
+    mt: &kifu::record::Movetext,
+) -> Vec<(Option<kifu::record::NodeId>, Option<G::Move>, G)> {
+    let mut out = Vec::new();
+    let mut steps = played.main_line(mt);
+    while let Some(step) = steps.next() {
+        match step {
+            kifu::replay::Step::LineStart { position, .. } => {
+                out.push((None, None, position.clone()))
+            }
+            kifu::replay::Step::Ply { id, mv, after, .. } => {
+                out.push((Some(id), Some(*mv), after.clone()))
+            }
+            kifu::replay::Step::LineEnd { .. } => {}
+        }
+    }
+    out
 }

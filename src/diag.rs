@@ -1,9 +1,10 @@
-//! Reporting problems: the human form (`path:line:col: error: ...` with the source line and a
-//! caret) and the JSON Lines form.
+//! Reporting problems as `kifu validate` does: the human form (`path:line:col: error: ...`
+//! with the source line and a caret) and the JSON Lines form, from a replay [`Problem`] or a
+//! [`RecordError`] (see [`load`](crate::load) for the loop that makes them).
 
-use kifu::notation::char_width as width;
-use kifu::record::{ErrorKind, LineCol, Record, RecordError, Source, Span};
-use kifu::replay::Problem;
+use crate::notation::char_width as width;
+use crate::record::{ErrorKind, LineCol, Record, RecordError, Source, Span};
+use crate::replay::Problem;
 use serde_json::{Value, json};
 
 /// Severity of a problem.
@@ -110,14 +111,16 @@ impl Diag {
     /// Variant tag names no game kifu knows is reported so (`unknown_variant`), whatever is
     /// wrong with its moves: the variant is decided before the moves.
     pub fn from_record_error(e: &RecordError, game: usize, text: Option<(&str, usize)>) -> Diag {
-        if let Some(p) = kifu::replay::unknown_variant(e.tags()) {
+        if let Some(p) = crate::replay::unreadable_variant(e) {
             let source = text.and_then(|(t, base)| source_line(t, base, p.span));
             let pos = text.and_then(|(t, base)| line_col_near(t, base, e, p.span.start));
             return Diag::of_problem(&p, game, Level::Error, pos, source);
         }
         let source = text.and_then(|(t, base)| source_line(t, base, e.span));
         let help = if e.kind == ErrorKind::InvalidUtf8 {
-            Some(kifu::encoding::TRIED.to_string())
+            Some(e.help().map_or(crate::encoding::TRIED.to_string(), |h| {
+                format!("{h} ({})", crate::encoding::TRIED)
+            }))
         } else if let Some(h) = e.help() {
             Some(h.to_string())
         } else {
