@@ -1130,15 +1130,12 @@ fn cli_png() {
     let names = names(&every);
     assert_eq!(names.len(), 5);
     assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
-    // --format svg wins over the extension.
+    // --format svg contradicts the extension: an error, nothing written.
     let forced = dir.join("forced.png");
-    let (code, _, _) = run(&[r, "--format", "svg", "-o", forced.to_str().unwrap()]);
-    assert_eq!(code, 0);
-    assert!(
-        std::fs::read_to_string(&forced)
-            .unwrap()
-            .starts_with("<svg")
-    );
+    let (code, _, err) = run(&[r, "--format", "svg", "-o", forced.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ends in .png, but this writes SVG"), "{err}");
+    assert!(!forced.exists());
     // Too wide: an error, nothing written.
     let huge = dir.join("huge.png");
     let (code, _, err) = run(&[r, "--size", "9000", "-o", huge.to_str().unwrap()]);

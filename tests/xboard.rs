@@ -336,7 +336,12 @@ fn stats_and_replay_pages_name_the_first_mover_first() {
     // The list of games of a replay page (two games, so that there is a list).
     let two = format!("{text}\n{text}");
     let html = stdout(&kifu(&["convert", "--to", "html", "-"], Some(&two)));
-    assert!(html.contains(">Sente Engine – Gote Engine (1-0)<"));
+    assert!(
+        html.contains(
+            ">Sente Engine – Gote Engine <span class=\"what\">round 1 · 2026.12.01 · 1-0 ·"
+        ),
+        "{html}"
+    );
 }
 
 #[test]
