@@ -331,6 +331,18 @@ pub trait Move: Copy + Eq + Hash + fmt::Debug {
     fn to(self) -> Square;
 }
 
+/// The key that puts moves in board order, as `perft --divide` and `solve --moves` list
+/// them: moves of a piece on the board by the square it leaves (top rank first, left file
+/// first, as [`Geometry::squares`](crate::geometry::Geometry::squares) runs), then by the
+/// square it reaches; drops and Gufū turns in place after them, by their square. Moves with
+/// the same key keep the rules core's order (a stable sort): promotion choices, facings.
+pub fn board_order<M: Move>(m: M) -> (bool, Square, Square) {
+    match m.from() {
+        Some(from) => (false, from, m.to()),
+        None => (true, m.to(), m.to()),
+    }
+}
+
 /// A position of one game, with its rules: the one interface through which replay, writers,
 /// diagrams, perft and the generator see either game (after shakmaty's `Position`).
 ///

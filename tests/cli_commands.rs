@@ -39,6 +39,39 @@ fn perft_divide_writes_moves_as_convert_does() {
     );
 }
 
+/// `perft --divide` lists the moves in board order (by the square left, top rank first, left
+/// file first; then the square reached; drops last), the order `solve --moves` gives equal
+/// values: not by code point (which put 1一, 1三, 1二 and BD-11j before BD-10j... in text order).
+#[test]
+fn perft_divide_lists_moves_in_board_order() {
+    let names = |o: &std::process::Output| -> Vec<String> {
+        out(o)
+            .lines()
+            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+            .collect()
+    };
+    let divide = names(&kifu(
+        &["perft", "--variant", "gufu", "1", "--divide"],
+        None,
+    ));
+    assert_eq!(
+        divide[..9],
+        [
+            "K*2一>N", "K*2一>E", "K*2一>S", "K*2一>W", "K*1一>N", "K*1一>E", "K*1一>S", "K*1一>W",
+            "K*2二>N"
+        ]
+    );
+    // Every start move is a draw, so solve lists them all in its tie order: the same.
+    let solve = names(&kifu(&["solve", "--variant", "gufu", "--moves"], None));
+    assert_eq!(divide, solve);
+    // Wa: the squares left come in reading order (rank h before rank i, file 11 before 10).
+    let wa = names(&kifu(&["perft", "--variant", "wa", "1", "--divide"], None));
+    let at = |m: &str| wa.iter().position(|x| x == m).unwrap();
+    assert!(at("SP-8g") < at("SP-11h"), "{wa:?}");
+    assert!(at("SP-11h") < at("SP-10h"), "{wa:?}");
+    assert!(at("SP-10h") < at("SP-9h"), "{wa:?}");
+}
+
 /// The Gufū board is said one way everywhere: 2 files × 3 ranks.
 #[test]
 fn the_gufu_board_is_two_files_by_three_ranks_everywhere() {

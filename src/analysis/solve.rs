@@ -236,14 +236,15 @@ impl Solution {
     }
 
     /// Every legal move with its value for the side that plays it, best first (quickest win
-    /// first, slowest loss last; equal values in the rules core's move order). Empty where
+    /// first, slowest loss last; equal values in board order, [`crate::rules::board_order`]). Empty where
     /// the game is over or the position is not covered.
     pub fn moves(&self, pos: &gufu::Position) -> Vec<(gufu::Move, Value)> {
         if self.value(pos).is_none() {
             return Vec::new();
         }
-        let mut out: Vec<(gufu::Move, Value)> = pos
-            .legal_moves()
+        let mut moves = pos.legal_moves();
+        moves.sort_by_key(|m| crate::rules::board_order(*m));
+        let mut out: Vec<(gufu::Move, Value)> = moves
             .into_iter()
             .filter_map(|m| {
                 let mut next = pos.clone();

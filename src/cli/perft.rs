@@ -13,7 +13,9 @@ use std::time::Instant;
 /// A promotion and its refusal count as two moves; a forced promotion as one. With
 /// --divide, prints the count below each first move, written as `kifu convert` writes it
 /// (Hodges style, origin where needed, a Gufū check or mate marked `+` or `#`), then the
-/// total.
+/// total. The moves are in board order, as `kifu solve --moves` lists equal values: by the
+/// square the piece leaves (top rank first, left file first), then the square it reaches;
+/// drops (and Gufū turns in place) last, by square.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu perft --variant wa 3
@@ -86,7 +88,9 @@ fn count<P: Notate>(pos: &P, depth: u32, by_move: bool) -> (u64, Vec<String>) {
         return (rules::perft(pos, depth), Vec::new());
     }
     let style = Style::default_for(pos.variant());
-    let mut lines: Vec<(String, u64)> = divide(pos, depth)
+    let mut counts = divide(pos, depth);
+    counts.sort_by_key(|(m, _)| rules::board_order(*m));
+    let lines: Vec<(String, u64)> = counts
         .into_iter()
         .map(|(m, n)| {
             let mut after = pos.clone();
@@ -94,7 +98,6 @@ fn count<P: Notate>(pos: &P, depth: u32, by_move: bool) -> (u64, Vec<String>) {
             (pos.move_text(&m, &after, style), n)
         })
         .collect();
-    lines.sort();
     let total = lines.iter().map(|(_, n)| n).sum();
     (
         total,
