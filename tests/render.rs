@@ -1142,5 +1142,11 @@ fn cli_png() {
     assert_eq!(code, 2);
     assert!(err.contains("8192"), "{err}");
     assert!(!huge.exists());
+    // One range, one message, whatever the format (19.17).
+    for (size, format) in [("9000", "svg"), ("10", "png"), ("10", "svg")] {
+        let (code, _, e) = run(&[r, "--size", size, "--format", format]);
+        assert_eq!(code, 2, "{e}");
+        assert!(e.contains(&format!("{size} is not in 16..=8192")), "{e}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -83,11 +83,12 @@ pub struct Args {
     /// No caption.
     #[arg(long)]
     no_caption: bool,
-    /// Width in pixels (default: the natural size; the diagram scales anyway).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=100_000))]
+    /// Width in pixels, 16 to 8192, for SVG and PNG alike (default: the natural size; an SVG
+    /// scales anyway).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=kifu::svg::MAX_PNG_WIDTH as i64))]
     size: Option<u32>,
     /// Image format; default: png when -o names a file ending in .png, else svg. A PNG is --size
-    /// pixels wide (default: the diagram's natural width, at most 8192).
+    /// pixels wide (default: the diagram's natural width).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
 }
