@@ -379,3 +379,61 @@ fn quiet_stats_and_analyze() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(err(&bad).contains("error["), "{}", err(&bad));
 }
+
+/// `--format` means one thing in every command: the form of what the command writes, with the
+/// same words `text|json` wherever the answer is text or JSON (`human` still accepted). In
+/// convert (and analyze), `--format` is the output format, another name for `--to`: `convert
+/// --format json` writes JSON, not PSN with a JSON problem report (19.12); the problem report
+/// is `--report`.
+#[test]
+fn format_means_the_output_format_in_every_command() {
+    let game = "[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n";
+    let to = kifu(&["convert", "--to", "json", "-"], Some(game.as_bytes()));
+    let format = kifu(&["convert", "--format", "json", "-"], Some(game.as_bytes()));
+    assert_eq!(format.status.code(), Some(0), "{}", err(&format));
+    assert_eq!(out(&to), out(&format));
+    assert!(out(&format).contains("\"K*2三>W\""), "{}", out(&format));
+    // Both at once: clap says it is the same option given twice.
+    let both = kifu(
+        &["convert", "--to", "csv", "--format", "json", "-"],
+        Some(game.as_bytes()),
+    );
+    assert_eq!(both.status.code(), Some(2));
+    // The problem report: --report text|json.
+    let bad = "[Variant \"gufu\"]\n\n1. K*2三>W 2. K*2三>E *\n";
+    let o = kifu(&["convert", "--report", "json", "-"], Some(bad.as_bytes()));
+    assert_eq!(o.status.code(), Some(1));
+    let first = err(&o).lines().next().unwrap_or("").to_string();
+    assert!(first.starts_with('{'), "{}", err(&o));
+    // text and json in every command with an answer; human is text.
+    for cmd in [
+        vec!["validate", "-"],
+        vec!["stats", "-"],
+        vec!["solve", "--variant", "gufu"],
+        vec![
+            "mate",
+            "--variant",
+            "gufu",
+            "--position",
+            "Sske/2/KwWn b - 5",
+        ],
+    ] {
+        let input = Some(game.as_bytes());
+        let run = |f: &str| {
+            let mut args = cmd.clone();
+            args.extend(["--format", f]);
+            kifu(&args, input)
+        };
+        let (text, human, json) = (run("text"), run("human"), run("json"));
+        assert_eq!(text.status.code(), Some(0), "{cmd:?}: {}", err(&text));
+        assert_eq!(out(&text), out(&human), "{cmd:?}");
+        assert_ne!(out(&text), out(&json), "{cmd:?}");
+        let bad = run("yaml");
+        assert_eq!(bad.status.code(), Some(2), "{cmd:?}");
+        assert!(
+            err(&bad).contains("[possible values: text, json]"),
+            "{}",
+            err(&bad)
+        );
+    }
+}

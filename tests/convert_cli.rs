@@ -314,7 +314,7 @@ fn a_refused_game_is_reported_and_the_batch_goes_on() {
         );
         // In JSON: the game's line, with the kind, and the count.
         let o = kifu(
-            &["convert", a, b, "--notation", notation, "--format", "json"],
+            &["convert", a, b, "--notation", notation, "--report", "json"],
             None,
         );
         assert_eq!(o.status.code(), Some(1));
@@ -475,7 +475,7 @@ fn convert_reports_problems_as_validate_does() {
     assert_eq!(problems.len(), 4, "{problems:?}");
     for to in ["psn", "csv", "json"] {
         let plain = run(args("convert", &["--to", to]));
-        let json = run(args("convert", &["--to", to, "--format", "json"]));
+        let json = run(args("convert", &["--to", to, "--report", "json"]));
         assert_eq!(json.status.code(), Some(2), "{to}");
         assert_eq!(plain.stdout, json.stdout, "{to}: the output changed");
         let mut lines = json_lines(&json.stderr);
@@ -572,7 +572,7 @@ fn threads_do_not_change_the_output() {
         &["convert"],
         &["convert", "--to", "csv"],
         &["convert", "--to", "csv", "--per", "game"],
-        &["convert", "--to", "json", "--format", "json"],
+        &["convert", "--to", "json", "--report", "json"],
         &["convert", "--to", "html"],
         &["analyze", "--to", "csv", "--mate-depth", "1"],
     ];

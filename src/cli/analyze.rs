@@ -71,8 +71,8 @@ pub struct Args {
     #[arg(long = "hash", value_name = "MB", default_value_t = DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash_mb: u32,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "psn")]
+    /// Output format (`--format` is the same option).
+    #[arg(long, visible_alias = "format", value_enum, default_value = "psn")]
     to: To,
     /// Where to write: a path ending in `/` or naming an existing directory is a directory
     /// (created if missing) with one output per input, named after it (`game.psn`,
@@ -155,7 +155,7 @@ pub fn run(a: Args) -> i32 {
         progress: &progress,
     };
     let examine = |name: &str, index, chunk| analyze_game(&a, &opts, judging, name, index, chunk);
-    let mut report = Reporter::new(Command::Analyze, Format::Human, true);
+    let mut report = Reporter::new(Command::Analyze, Format::Text, true);
     if a.quiet {
         report = report.without_warnings();
     }

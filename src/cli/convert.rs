@@ -7,7 +7,7 @@ use super::load::{self, Loaded};
 use super::output::{Failure, Outputs, Target};
 use super::pages::Pages;
 use super::per_input::{Out, PerInput, Reading, Text, per_input};
-use super::report::{CheckArgs, Checked, Command, Reporter};
+use super::report::{CheckArgs, Checked, Command, Format, Reporter};
 use super::{EXIT_ERROR, Threads};
 use kifu::Variant;
 use kifu::notation::Unsupported;
@@ -45,8 +45,8 @@ asked for (the others are written), 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "psn")]
+    /// Output format (`--format` is the same option).
+    #[arg(long, visible_alias = "format", value_enum, default_value = "psn")]
     to: To,
     /// Move notation: hodges (origin only where needed), long (origin always), xboard (engine
     /// coordinates, Wa only), san (SAN as XBoard writes it, Wa only: Rg4, +Pfg8, dxd5, X@d3,
@@ -92,6 +92,12 @@ pub struct Args {
     csv: CsvSafe,
     #[command(flatten)]
     check: CheckArgs,
+    /// How problems are reported on standard error: text (`path:line:col: error[kind]:
+    /// message`, the source line, the game, ply and move; then a summary), or json (JSON
+    /// Lines: an object per game with a problem, an object per input that cannot be read,
+    /// then a summary). `human` means text.
+    #[arg(long, value_enum, default_value = "text")]
+    report: Format,
     #[command(flatten)]
     threads: Threads,
 }
@@ -147,7 +153,7 @@ pub fn run(a: Args) -> i32 {
         default_variant: a.variant,
         keep_moves: true,
     };
-    let report = Reporter::new(Command::Convert, a.check.format, a.check.quiet);
+    let report = Reporter::new(Command::Convert, a.report, a.check.quiet);
     let examine = |name: &str, index, chunk| convert_game(&a, &opts, name, index, chunk);
     per_input(reading, target, examine, &mut convert, report)
 }

@@ -1,6 +1,7 @@
 //! `kifu mate`: the shortest forced mate for the side to move.
 
 use super::output::{Target, write_documents};
+pub(super) use super::report::Format;
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::analysis::game::{Searchable, move_text};
 use kifu::analysis::mate::{self, Found, Options, Search};
@@ -87,12 +88,6 @@ fn parse_depth(s: &str) -> Result<u32, String> {
 pub enum MethodArg {
     Pn,
     Deepening,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
 }
 
 /// Either game's position without history (a mate search has none).

@@ -21,22 +21,20 @@ pub struct CheckArgs {
     /// input without a game, or no game at all, too (exit 1).
     #[arg(long)]
     pub strict: bool,
-    /// How problems are reported: human, or json (JSON Lines: an object per game (validate:
-    /// every game; convert: each game with a problem, on standard error), an object per input
-    /// that cannot be read, then a summary).
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: Format,
     /// Print nothing but problems (no summary, no progress bar).
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
 
-/// `--format`: how problems are written.
+/// How a command's answer or report is written, the same two words in every command
+/// (`validate --format`, `convert --report`, `stats`, `mate` and `solve --format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// `path:line:col: error[kind]: message`, the source line, the game, ply and move.
-    Human,
-    /// JSON Lines: one object per line.
+    /// For people (`human` is accepted too): problems as `path:line:col: error[kind]:
+    /// message` with the source line, the game, ply and move; answers and tables as text.
+    #[value(alias = "human")]
+    Text,
+    /// For programs: JSON (problem reports as JSON Lines, one object per line).
     Json,
 }
 
@@ -196,7 +194,7 @@ impl Reporter {
                 self.totals.warnings += 1;
                 let line = match self.format {
                     _ if self.no_warnings => String::new(),
-                    Format::Human => format!("{name}: warning[{kind}]: {message}\n"),
+                    Format::Text => format!("{name}: warning[{kind}]: {message}\n"),
                     Format::Json => json_line(
                         json!({"type": "warning", "file": &**name, "kind": kind, "message": message}),
                     ),
@@ -218,7 +216,7 @@ impl Reporter {
     fn io(&mut self, name: &str, message: &str) -> std::io::Result<()> {
         self.totals.io_errors += 1;
         match self.format {
-            Format::Human => {
+            Format::Text => {
                 // After what is already printed on standard output, whatever the buffers.
                 self.flush()?;
                 eprintln!("{name}: error[io]: {message}");
@@ -251,7 +249,7 @@ impl Reporter {
         let line = shown || (self.command, self.format) == (Command::Validate, Format::Json);
         match self.format {
             _ if !line => Ok(()),
-            Format::Human => {
+            Format::Text => {
                 let text: String = g
                     .errors
                     .iter()
@@ -336,7 +334,7 @@ impl Reporter {
         // The human summary on standard error (convert's JSON summary is there already).
         let human = match self.command {
             Command::Validate => true,
-            Command::Convert => self.format == Format::Human,
+            Command::Convert => self.format == Format::Text,
             Command::Analyze => false,
         };
         if human && !self.quiet {

@@ -3,6 +3,7 @@
 use super::inputs;
 use super::load;
 use super::output::{Target, refuse_inputs, write_summary};
+use super::report::Format;
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::game::Game;
@@ -57,12 +58,6 @@ pub struct Args {
     quiet: bool,
     #[command(flatten)]
     threads: super::Threads,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
 }
 
 pub fn run(a: Args) -> i32 {

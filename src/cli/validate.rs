@@ -8,7 +8,7 @@ use super::Threads;
 use super::inputs;
 use super::load;
 use super::progress::Spinner;
-use super::report::{CheckArgs, Checked, Command, Reporter, Totals};
+use super::report::{CheckArgs, Checked, Command, Format, Reporter, Totals};
 use kifu::Variant;
 use kifu::collection::scan::{Item, scan};
 use kifu::replay::Options;
@@ -37,6 +37,11 @@ pub struct Args {
     variant: Option<Variant>,
     #[command(flatten)]
     check: CheckArgs,
+    /// How the report is written: text (`path:line:col: error[kind]: message`, the source
+    /// line, the game, ply and move; then a summary), or json (JSON Lines: an object per game,
+    /// an object per input that cannot be read, then a summary). `human` means text.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
     #[command(flatten)]
     threads: Threads,
 }
@@ -49,7 +54,7 @@ pub fn run(a: Args) -> i32 {
         keep_moves: false,
     };
     let check = &a.check;
-    let mut report = Reporter::new(Command::Validate, check.format, check.quiet);
+    let mut report = Reporter::new(Command::Validate, a.format, check.quiet);
     let mut progress = Progress::new(check.quiet);
     // Inputs without a game (with --strict, an error).
     let mut empty_inputs = 0u64;
