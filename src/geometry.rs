@@ -33,6 +33,14 @@ impl Color {
         self as usize
     }
 
+    /// English name, capitalised, for the start of a sentence: `Black`, `White`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+
     /// English name, lower case.
     pub fn name(self) -> &'static str {
         match self {

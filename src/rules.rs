@@ -216,7 +216,7 @@ impl IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 /// A malformed position string (Wa FEN or Gufū position string): what is wrong, and at which
-/// byte offset of the string.
+/// byte offset of the string (`Display` writes the message only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     pub offset: usize,
@@ -253,7 +253,9 @@ pub(crate) fn position_fields(s: &str, start: usize) -> Vec<(usize, &str)> {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.message, self.offset)
+        // The offset is a field, for a caller that shows the string (kifu's command line
+        // puts a caret under the character).
+        f.write_str(&self.message)
     }
 }
 

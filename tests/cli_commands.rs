@@ -437,3 +437,78 @@ fn format_means_the_output_format_in_every_command() {
         );
     }
 }
+
+/// One style for every message on standard error (19.24): `error[KIND]: ...` (the place
+/// first when there is one), clap's errors too; no temporary name, no byte offset, plurals
+/// that agree, sides capitalised, Wa ranks as letters.
+#[test]
+fn every_message_speaks_one_style() {
+    let game = "[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n";
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["validate", "--bogus"],
+            "error[usage]: unexpected argument '--bogus'",
+        ),
+        (vec!["frobnicate"], "error[usage]: unrecognized subcommand"),
+        (
+            vec!["convert", "-", "-o", "/nonexistent/dir/x.psn"],
+            "error[io]: cannot write /nonexistent/dir/x.psn: No such file or directory",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "wa",
+                "--position",
+                "1z9/11 b - 1",
+                "1",
+            ],
+            "error[bad_position]: bad --position: unknown piece letter 'z'\n  | 1z9/11 b - 1\n  |  ^\n",
+        ),
+        (
+            vec!["mate", "--variant", "gufu", "--position", "2/2/3 b - 1"],
+            "error[bad_position]: bad --position: rank 三 has more than 2 squares",
+        ),
+        (
+            vec![
+                "render",
+                "--variant",
+                "wa",
+                "--position",
+                "11/11/11/11/11/11/11/11/11/11/11 b - 1",
+            ],
+            "Black has no Crane King",
+        ),
+        (
+            vec!["render", "--variant", "wa", "--position", "10/11 b - 1"],
+            "rank a has 10 squares, not 11",
+        ),
+        (
+            vec!["solve", "--variant", "wa"],
+            "error[usage]: only Gufū can be solved",
+        ),
+        (
+            vec!["stats", "/nonexistent/g.psn"],
+            "1 input could not be read",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = kifu(&args, Some(game.as_bytes()));
+        let e = err(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(format!("{}{e}", out(&o)).contains(want), "{args:?}: {e}");
+        for bad in ["kifu:", ".kifu-", ".tmp", "at byte", "(os error 2)\" at"] {
+            assert!(!e.contains(bad), "{args:?}: {bad}: {e}");
+        }
+        for l in e.lines().filter(|l| l.contains("error")) {
+            assert!(l.contains("error["), "{args:?}: {l}");
+        }
+    }
+    // The plurals of a summary.
+    let o = kifu(&["stats", "-"], Some(game.as_bytes()));
+    assert!(
+        out(&o).starts_with("1 game in 1 file: 1 valid"),
+        "{}",
+        out(&o)
+    );
+}

@@ -214,7 +214,7 @@ fn a_crash_mid_game_loses_and_the_match_goes_on() {
     // Killed at its third move, in both games (restarted for the second): 0 - 2 - 0.
     assert!(stdout.contains(": 0 - 2 - 0"), "{stdout}");
     let reports = stderr.lines().filter(|l| {
-        l.starts_with("kifu match: game ") && l.contains("crashed: killed by signal 9")
+        l.starts_with("error[engine]: game ") && l.contains("crashed: killed by signal 9")
     });
     assert_eq!(reports.count(), 2, "{stderr}");
     assert!(stderr.contains("(position "), "{stderr}");

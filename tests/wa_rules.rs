@@ -454,7 +454,7 @@ fn bad_position_strings_name_the_problem_and_offset() {
         (
             "k9/11/11/11/11/11/11/11/11/11/10K w",
             2,
-            "rank 1 has 10 squares",
+            "rank a has 10 squares",
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/11K w",

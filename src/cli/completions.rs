@@ -66,9 +66,9 @@ pub fn man(a: ManArgs) -> i32 {
             Some(sub) => vec![sub.clone()],
             None => {
                 let names: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
-                eprintln!(
-                    "kifu: error[usage]: no command '{name}' (kifu has {})",
-                    names.join(", ")
+                super::say::error(
+                    "usage",
+                    format_args!("no command '{name}' (kifu has {})", names.join(", ")),
                 );
                 return EXIT_ERROR;
             }
@@ -85,7 +85,7 @@ pub fn man(a: ManArgs) -> i32 {
             .manual("kifu manual");
         let mut roff = Vec::new();
         if let Err(e) = page.render(&mut roff) {
-            eprintln!("kifu: cannot make the manual page: {e}");
+            super::say::error("io", format_args!("cannot make the manual page: {e}"));
             return EXIT_ERROR;
         }
         pages.push((page.get_filename(), roff));

@@ -126,7 +126,10 @@ pub enum Per {
 
 pub fn run(a: Args) -> i32 {
     if a.in_place && a.to != To::Psn {
-        eprintln!("error[usage]: --in-place rewrites records: it goes with --to psn only");
+        super::say::error(
+            "usage",
+            "--in-place rewrites records: it goes with --to psn only",
+        );
         return EXIT_ERROR;
     }
     let found = a.input.expand();
@@ -134,7 +137,7 @@ pub fn run(a: Args) -> i32 {
     let target = match target(&a, page_each, &found) {
         Ok(t) => t,
         Err(m) => {
-            eprintln!("{m}");
+            super::say::line(&m);
             return EXIT_ERROR;
         }
     };

@@ -104,13 +104,16 @@ pub fn game(
     let record = g.record.as_ref()?;
     let report = g.report.as_ref()?;
     let Some(PerGame::Wa(played)) = report.played.as_ref() else {
-        eprintln!("kifu analyze: {file}: game {index}: engines analyse Wa games only");
+        super::say::error(
+            "usage",
+            format_args!("{file}: game {index}: engines analyse Wa games only"),
+        );
         return None;
     };
     let config = match args.config() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("kifu analyze: {e}");
+            super::say::error("engine", e);
             return None;
         }
     };
@@ -186,9 +189,10 @@ pub fn game(
                     _ => None,
                 };
             }
-            Some(Ply::Failed(err)) => {
-                eprintln!("kifu analyze: {file}: game {index}: ply {}: {err}", i + 1)
-            }
+            Some(Ply::Failed(err)) => super::say::error(
+                "engine",
+                format_args!("{file}: game {index}: ply {}: {err}", i + 1),
+            ),
             _ => {}
         }
         // A mate kifu proved says so, with the engine's own view beside it if it differs.

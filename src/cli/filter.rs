@@ -173,7 +173,7 @@ pub fn run(a: Args) -> i32 {
         match position::Target::parse(p, a.variant) {
             Ok(t) => conditions.positions.push(t),
             Err(e) => {
-                eprintln!("kifu filter: error: --position: {e}");
+                super::say::error("bad_position", format_args!("bad --position: {e}"));
                 return EXIT_ERROR;
             }
         }
@@ -183,7 +183,7 @@ pub fn run(a: Args) -> i32 {
     let mut t = Totals::default();
     let target = Target::of(a.output.as_deref());
     if let Err(m) = refuse_inputs(&target, &found, |i| Some(file_name(&i.display()))) {
-        eprintln!("{m}");
+        super::say::line(&m);
         return EXIT_ERROR;
     }
     let mut games = if a.count {

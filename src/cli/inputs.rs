@@ -212,10 +212,13 @@ fn walk(root: &Path, a: &InputArgs, found: &mut Vec<Found>) {
         }
     }
     if !found[before..].iter().any(|f| f.is_ok()) {
-        eprintln!(
-            "kifu: warning: no files ending in .{} under {}",
-            a.ext.join(", ."),
-            root.display()
+        super::say::warning(
+            "no_records",
+            format_args!(
+                "no files ending in .{} under {}",
+                a.ext.join(", ."),
+                root.display()
+            ),
         );
     }
 }

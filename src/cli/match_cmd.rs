@@ -103,7 +103,7 @@ pub fn run(a: Args) -> i32 {
     match run_match(&a) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kifu match: error: {e}");
+            super::say::error("engine", e);
             EXIT_ERROR
         }
     }
@@ -213,7 +213,7 @@ fn run_match(a: &Args) -> Result<i32, String> {
             .and_then(|()| out.flush())
             .map_err(|e| format!("writing game {round}: {e}"))?;
         for e in &g.errors {
-            eprintln!("kifu match: game {round}: {e}");
+            super::say::error("engine", format_args!("game {round}: {e}"));
         }
         failures += g.errors.len();
         plies += g.moves.len();

@@ -96,18 +96,18 @@ type AnyPosition = PerGame<wa::Position, gufu::Position>;
 pub fn run(a: Args) -> i32 {
     match AnyPosition::from_position_string(a.variant, &a.position) {
         Ok(pos) => for_game!(&pos, p => search(&a, p)),
-        Err(e) => bad_position(&e),
+        Err(e) => bad_position(&a.position, &e),
     }
 }
 
-fn bad_position(e: &PositionError) -> i32 {
-    eprintln!("kifu: bad --position: {e}");
+fn bad_position(text: &str, e: &PositionError) -> i32 {
+    super::say::bad_position("--position", text, e);
     EXIT_ERROR
 }
 
 /// A Gufū `--position`, or the exit status of the error already reported.
 pub(super) fn gufu_position(s: &str) -> Result<gufu::Position, i32> {
-    gufu::Position::from_position_string(Variant::Gufu, s).map_err(|e| bad_position(&e))
+    gufu::Position::from_position_string(Variant::Gufu, s).map_err(|e| bad_position(s, &e))
 }
 
 /// Ok if the game is not over in `pos`; else the error is reported (status 2).
@@ -115,10 +115,14 @@ pub(super) fn not_over<P: Position>(pos: &P) -> Result<(), i32> {
     match pos.outcome() {
         None => Ok(()),
         Some(o) => {
-            eprintln!(
-                "kifu: the game is already over in this position ({}, {}): there is nothing to search",
-                o.termination.describe(),
-                o.result()
+            super::say::error(
+                "game_over",
+                format_args!(
+                    "the game is already over in this position ({}, {}): there is nothing to \
+                     search",
+                    o.termination.describe(),
+                    o.result()
+                ),
             );
             Err(EXIT_ERROR)
         }

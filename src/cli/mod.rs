@@ -27,6 +27,7 @@ mod perft;
 mod progress;
 mod render;
 mod report;
+mod say;
 mod solve;
 mod stats;
 mod validate;
@@ -103,7 +104,7 @@ pub fn run() -> i32 {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_ERROR } else { EXIT_OK };
-            let _ = e.print();
+            say::clap_error(&e);
             return code;
         }
     };

@@ -103,7 +103,7 @@ file .{}",
     /// (when -o named a file or directory; dropping the [`Outputs`] leaves nothing).
     pub fn nothing_written(&self, status: i32) -> i32 {
         if status == EXIT_ERROR && *self != Target::Stdout {
-            eprintln!("kifu: nothing written to {}", self.display());
+            super::say::note(format_args!("nothing written to {}", self.display()));
         }
         status
     }
@@ -161,7 +161,7 @@ impl Failure {
         match self {
             Failure::Closed => EXIT_OK,
             Failure::Error(m) => {
-                eprintln!("kifu: {m}");
+                super::say::error("io", m);
                 EXIT_ERROR
             }
         }
@@ -403,10 +403,16 @@ fn temp_file(
 
 /// An I/O error without the path it may carry (a temporary file's name means nothing to the
 /// user: messages name the target).
-fn bare(e: &io::Error) -> io::Error {
-    match e.raw_os_error() {
-        Some(code) => io::Error::from_raw_os_error(code),
-        None => io::Error::from(e.kind()),
+fn bare(e: &io::Error) -> String {
+    if let Some(code) = e.raw_os_error() {
+        return io::Error::from_raw_os_error(code).to_string();
+    }
+    // The temporary file's error is the system's message, then ` at path "..."` with the
+    // temporary name, which the user never asked for: the message alone.
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((message, _)) => message.to_string(),
+        None => text,
     }
 }
 
@@ -597,11 +603,11 @@ impl Outputs {
         for (tmp, target, name, games) in std::mem::take(&mut self.ready) {
             if games == 0 && std::fs::metadata(&target).is_ok_and(|m| m.is_file()) {
                 drop(tmp);
-                eprintln!("kifu: no game written to {name}: left as it was");
+                super::say::note(format_args!("no game written to {name}: left as it was"));
                 continue;
             }
             tmp.persist(&target)
-                .map_err(|e| Failure::Error(format!("cannot write {name}: {e}")))?;
+                .map_err(|e| Failure::Error(format!("cannot write {name}: {}", bare(&e))))?;
         }
         // The directories stay.
         for (_, id) in std::mem::take(&mut self.created) {

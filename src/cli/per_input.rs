@@ -125,7 +125,7 @@ where
     if !cmd.in_place()
         && let Err(m) = super::output::refuse_inputs(&target, reading.found, |i| cmd.file_name(i))
     {
-        eprintln!("{m}");
+        super::say::line(&m);
         return EXIT_ERROR;
     }
     let mut outputs = Outputs::new(target);
@@ -204,10 +204,10 @@ where
     }
     if cmd.in_place() && report.status() == EXIT_INVALID {
         // In place, a game not written would be lost: the inputs stay as they were.
-        eprintln!(
-            "kifu: --in-place: some game was not written, so nothing was written to {}",
+        super::say::note(format_args!(
+            "--in-place: some game was not written, so nothing was written to {}",
             outputs.target().display()
-        );
+        ));
     } else if report.status() == EXIT_ERROR {
         // A failed run: every old output stays as it was.
         outputs.target().nothing_written(EXIT_ERROR);

@@ -51,7 +51,7 @@ pub fn run(a: Args) -> i32 {
         Some(s) => match AnyPosition::from_position_string(a.variant, s) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("kifu: bad --position: {e}");
+                super::say::bad_position("--position", s, &e);
                 return EXIT_ERROR;
             }
         },

@@ -218,9 +218,10 @@ fn encode(a: &Args, png: bool, diagrams: Diagrams) -> Result<Vec<(String, Vec<u8
 fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     let variant = a.variant.unwrap_or(Variant::Wa);
     let state = State::from_position_string(variant, ps).map_err(|e| {
-        fail(format!(
-            "error[bad_position]: bad {variant} position string: {} (at byte {})",
-            e.message, e.offset
+        fail(super::say::position_message(
+            &format!("{variant} position string"),
+            ps,
+            &e,
         ))
     })?;
     let side = match state.turn() {

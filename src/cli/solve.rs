@@ -48,9 +48,12 @@ pub struct Args {
 
 pub fn run(a: Args) -> i32 {
     if a.variant != Variant::Gufu {
-        eprintln!(
-            "kifu: only Gufū can be solved exactly ({} is far too large); for Wa, try kifu mate",
-            a.variant
+        super::say::error(
+            "usage",
+            format_args!(
+                "only Gufū can be solved exactly ({} is far too large); for Wa, try kifu mate",
+                a.variant
+            ),
         );
         return EXIT_ERROR;
     }

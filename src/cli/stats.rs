@@ -3,7 +3,7 @@
 use super::inputs;
 use super::load;
 use super::output::{Target, refuse_inputs, write_summary};
-use super::report::Format;
+use super::report::{Format, count};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::game::Game;
@@ -68,7 +68,7 @@ pub fn run(a: Args) -> i32 {
         Format::Text => "stats.txt",
     };
     if let Err(m) = refuse_inputs(&target, &found, |_| Some(name.to_string())) {
-        eprintln!("{m}");
+        super::say::line(&m);
         return EXIT_ERROR;
     }
     let encoding = a.input.encoding.choice();
@@ -101,7 +101,7 @@ pub fn run(a: Args) -> i32 {
         Format::Json => match serde_json::to_string_pretty(&summary) {
             Ok(s) => s + "\n",
             Err(e) => {
-                eprintln!("kifu: {e}");
+                super::say::error("io", e);
                 return EXIT_ERROR;
             }
         },
@@ -178,8 +178,11 @@ fn score(s: &Score) -> String {
 fn text(s: &Summary) -> String {
     use Align::{Left, Right};
     let mut out = format!(
-        "{} games in {} files: {} valid, {} invalid\n\n",
-        s.games, s.files, s.valid, s.invalid
+        "{} in {}: {} valid, {} invalid\n\n",
+        count(s.games, "game", "games"),
+        count(s.files, "file", "files"),
+        s.valid,
+        s.invalid
     );
     if s.valid > 0 {
         table(
@@ -278,7 +281,8 @@ fn text(s: &Summary) -> String {
         );
     }
     if s.io_errors > 0 {
-        out.push_str(&format!("{} inputs could not be read\n", s.io_errors));
+        let n = count(s.io_errors, "input", "inputs");
+        out.push_str(&format!("{n} could not be read\n"));
     }
     out.trim_end().to_string() + "\n"
 }

@@ -119,9 +119,9 @@ impl Progress {
         self.since = 0;
         let secs = self.started.elapsed().as_secs_f64().max(1e-3);
         self.bar.say(format!(
-            "{} files, {} games ({} invalid), {:.1} MB/s",
-            t.files,
-            t.games,
+            "{}, {} ({} invalid), {:.1} MB/s",
+            super::report::count(t.files, "file", "files"),
+            super::report::count(t.games, "game", "games"),
             t.invalid,
             self.bytes as f64 / 1e6 / secs
         ));

@@ -13,7 +13,7 @@
 //! The start position is `2/2/2 b KkWS 1`.
 
 use super::{Facing, Piece, PieceId, Position};
-use crate::geometry::{Color, GUFU};
+use crate::geometry::{Color, GUFU, RankStyle};
 use crate::rules::Position as _;
 use crate::rules::{PositionError, position_fields};
 
@@ -64,7 +64,13 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         match c {
             '/' => {
                 if col != GUFU.files {
-                    return PositionError::err(at, format!("rank {rank} has {col} squares, not 2"));
+                    return PositionError::err(
+                        at,
+                        format!(
+                            "rank {} has {col} squares, not 2",
+                            RankStyle::Kanji.rank_text(rank)
+                        ),
+                    );
                 }
                 rank += 1;
                 if rank > GUFU.ranks {
@@ -75,13 +81,22 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
             '0' | '3'..='9' => {
                 return PositionError::err(
                     at,
-                    format!("rank {rank} has more than 2 squares ('{c}' empty squares)"),
+                    format!(
+                        "rank {} has more than 2 squares ('{c}' empty squares)",
+                        RankStyle::Kanji.rank_text(rank)
+                    ),
                 );
             }
             '1' | '2' => {
                 col += c as u8 - b'0';
                 if col > GUFU.files {
-                    return PositionError::err(at, format!("rank {rank} has more than 2 squares"));
+                    return PositionError::err(
+                        at,
+                        format!(
+                            "rank {} has more than 2 squares",
+                            RankStyle::Kanji.rank_text(rank)
+                        ),
+                    );
                 }
             }
             _ => {
@@ -107,7 +122,13 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                     }
                 };
                 if col >= GUFU.files {
-                    return PositionError::err(at, format!("rank {rank} has more than 2 squares"));
+                    return PositionError::err(
+                        at,
+                        format!(
+                            "rank {} has more than 2 squares",
+                            RankStyle::Kanji.rank_text(rank)
+                        ),
+                    );
                 }
                 if seen[id.index()] {
                     return PositionError::err(at, format!("two pieces '{c}'"));

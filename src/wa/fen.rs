@@ -18,7 +18,7 @@
 //!   write their FEN), [`write_xboard`] writes it.
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
-use crate::geometry::{Color, Square, WA};
+use crate::geometry::{Color, RankStyle, Square, WA};
 use crate::rules::Position as _;
 use crate::rules::{PositionError, position_fields};
 
@@ -50,7 +50,13 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                     return PositionError::err(i, "'+' must be followed by a piece letter");
                 }
                 if col != WA.files {
-                    return PositionError::err(i, format!("rank {rank} has {col} squares, not 11"));
+                    return PositionError::err(
+                        i,
+                        format!(
+                            "rank {} has {col} squares, not 11",
+                            RankStyle::Letter.rank_text(rank)
+                        ),
+                    );
                 }
                 rank += 1;
                 if rank > WA.ranks {
@@ -72,7 +78,10 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 if n == 0 || (col as u32).saturating_add(n) > WA.files as u32 {
                     return PositionError::err(
                         start,
-                        format!("rank {rank} has more than 11 squares"),
+                        format!(
+                            "rank {} has more than 11 squares",
+                            RankStyle::Letter.rank_text(rank)
+                        ),
                     );
                 }
                 col += n as u8;
@@ -89,7 +98,13 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                     return PositionError::err(i, format!("unknown piece letter '{}'", c as char));
                 };
                 if col >= WA.files {
-                    return PositionError::err(i, format!("rank {rank} has more than 11 squares"));
+                    return PositionError::err(
+                        i,
+                        format!(
+                            "rank {} has more than 11 squares",
+                            RankStyle::Letter.rank_text(rank)
+                        ),
+                    );
                 }
                 let promoted = promoted_at.take().is_some();
                 if promoted && !kind.can_promote() {
@@ -228,7 +243,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
     }
     for color in [Color::Black, Color::White] {
         if pos.kings[color.index()].is_none() {
-            return PositionError::err(0, format!("{} has no Crane King", color.name()));
+            return PositionError::err(0, format!("{} has no Crane King", color.title()));
         }
     }
     pos.checked = pos.is_in_check_of(pos.turn);
