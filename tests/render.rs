@@ -855,7 +855,7 @@ fn cli_final_position_to_stdout_and_file() {
     // The default caption: the players, the ply, the last move.
     let d = parse(&out);
     let cap = d.descendants().find(|n| has_class(n, "caption")).unwrap();
-    assert_eq!(text_of(&cap), "Black: Alice · White: Bob · ply 4: S*1三>W");
+    assert_eq!(text_of(&cap), "Black: Alice · White: Bob · 4. S*1三>W");
     let lit: Vec<_> = d
         .descendants()
         .filter(|n| has_class(n, "lastmove"))
@@ -1148,5 +1148,84 @@ fn cli_png() {
         assert_eq!(code, 2, "{e}");
         assert!(e.contains(&format!("{size} is not in 16..=8192")), "{e}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One language per diagram (19.23): the words around the board and the caption are English
+/// by default, Japanese with --language ja; the last move is numbered as records number it
+/// (Gufū every ply; Wa in pairs, `6...` for White's move), in Japanese by ply (`12手目`).
+#[test]
+fn a_diagram_speaks_one_language() {
+    let dir = scratch("language");
+    let rec = dir.join("g.psn");
+    std::fs::write(&rec, GUFU_GAME).unwrap();
+    let r = rec.to_str().unwrap();
+    let words = |doc: &str| -> Vec<String> {
+        parse(doc)
+            .descendants()
+            .filter(|n| n.is_text())
+            // The description for screen readers is English whatever the language.
+            .filter(|n| {
+                n.parent_element()
+                    .is_some_and(|p| !matches!(p.tag_name().name(), "desc" | "title"))
+            })
+            .filter_map(|n| n.text())
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect()
+    };
+    let caption = |doc: &str| {
+        let d = parse(doc);
+        let cap = d.descendants().find(|n| has_class(n, "caption")).unwrap();
+        text_of(&cap)
+    };
+    let (_, en, _) = run(&[r, "--text-glyphs"]);
+    let (code, ja, err) = run(&[r, "--text-glyphs", "--language", "ja"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(caption(&en), "Black: Alice · White: Bob · 4. S*1三>W");
+    assert_eq!(caption(&ja), "先手: Alice · 後手: Bob · 4手目 S*1三>W");
+    let en_words = words(&en);
+    assert!(en_words.iter().any(|w| w == "Hand"), "{en_words:?}");
+    for japanese in ["持駒", "なし", "先手", "後手"] {
+        assert!(
+            !en_words.iter().any(|w| w.contains(japanese)),
+            "{en_words:?}"
+        );
+    }
+    let ja_words = words(&ja);
+    assert!(ja_words.iter().any(|w| w == "持駒"), "{ja_words:?}");
+    for english in ["Hand", "none", "Black", "White"] {
+        assert!(
+            !ja_words.iter().any(|w| w.contains(english)),
+            "{ja_words:?}"
+        );
+    }
+    // Wa: move pairs in English, plies in Japanese; the side names follow the language.
+    let wa = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/wa/crazywa-005-hodges.psn"
+    );
+    for (ply, lang, want, side) in [
+        ("11", "en", "· 6. SO-3j", "Black"),
+        ("12", "en", "· 6... SC-3b", "White"),
+        ("12", "ja", "· 12手目 SC-3b", "後手"),
+    ] {
+        let (code, doc, err) = run(&[wa, "--ply", ply, "--text-glyphs", "--language", lang]);
+        assert_eq!(code, 0, "{err}");
+        assert!(caption(&doc).ends_with(want), "{}", caption(&doc));
+        assert!(words(&doc).iter().any(|w| w == side), "{lang}");
+    }
+    // A position string: who is to move, in the language asked for.
+    let pos = [
+        "--variant",
+        "gufu",
+        "--position",
+        "Weks/2/KnSw b - 5",
+        "--text-glyphs",
+    ];
+    let (_, doc, _) = run(&[&pos[..], &["--language", "ja"]].concat());
+    assert_eq!(caption(&doc), "先手番");
+    let (_, doc, _) = run(&pos);
+    assert_eq!(caption(&doc), "Black to move");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,7 +12,7 @@ game=fixtures/crazywa/selfplay-001.psn
     -o "$out/wa-plain-flipped.svg"
 # A Gufū mate in five plies, with a caption too long for one line.
 "$kifu" render - -o "$out/gufu-mate.svg" \
-    --caption "Black: A. Virtanen · White: B. Lindqvist-Öhman · ply 5: K-2二>E#, checkmate" <<'PSN'
+    --caption "Black: A. Virtanen · White: B. Lindqvist-Öhman · 5. K-2二>E#, checkmate" <<'PSN'
 [Black "A. Virtanen"]
 [White "B. Lindqvist-Öhman"]
 [Variant "Gufu"]

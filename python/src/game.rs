@@ -502,6 +502,7 @@ impl Game {
             flip,
             style: svg::Style::default(),
             labels: svg::Labels::default(),
+            language: svg::Language::default(),
             text_glyphs: false,
         };
         Ok(html::page(&title, &games, &board))

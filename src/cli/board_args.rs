@@ -43,6 +43,12 @@ pub struct BoardArgs {
     /// What the pieces show: kanji, or the English abbreviations of the notation.
     #[arg(long, value_enum, default_value = "kanji")]
     pub labels: LabelsArg,
+    /// The language of the words around the board and of the caption: english (Black,
+    /// White, none; `Black: A · White: B · 12. SP-7七`) or japanese (先手, 後手, なし;
+    /// `先手: A · 後手: B · 24手目 SP-7七`). One language per diagram; the pieces follow
+    /// --labels.
+    #[arg(long, value_enum, default_value = "english")]
+    pub language: LanguageArg,
     /// Write text as SVG <text> in the viewer's fonts instead of drawing glyph outlines
     /// (kanji then need a Japanese font wherever the board is seen).
     #[arg(long)]
@@ -61,7 +67,22 @@ pub enum LabelsArg {
     English,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LanguageArg {
+    #[value(alias = "en")]
+    English,
+    #[value(alias = "ja")]
+    Japanese,
+}
+
 impl BoardArgs {
+    pub fn language(&self) -> svg::Language {
+        match self.language {
+            LanguageArg::English => svg::Language::English,
+            LanguageArg::Japanese => svg::Language::Japanese,
+        }
+    }
+
     fn style(&self) -> Style {
         match self.style {
             StyleArg::Wood => Style::Wood,
@@ -82,6 +103,7 @@ impl BoardArgs {
             flip: self.flip,
             style: self.style(),
             labels: self.labels(),
+            language: self.language(),
             text_glyphs: self.text_glyphs,
             ..svg::Options::default()
         }
@@ -93,6 +115,7 @@ impl BoardArgs {
             flip: self.flip,
             style: self.style(),
             labels: self.labels(),
+            language: self.language(),
             text_glyphs: self.text_glyphs,
         }
     }

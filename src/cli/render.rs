@@ -1,6 +1,6 @@
 //! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
-use super::board_args::{BoardArgs, RanksArgs};
+use super::board_args::{BoardArgs, LanguageArg, RanksArgs};
 use super::diag::Diag;
 use super::inputs::{self, Input};
 use super::load::{self, Loaded};
@@ -224,11 +224,13 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
             &e,
         ))
     })?;
-    let side = match state.turn() {
-        kifu::geometry::Color::Black => "Black",
-        kifu::geometry::Color::White => "White",
+    let side = match (state.turn(), a.board.language) {
+        (kifu::geometry::Color::Black, LanguageArg::English) => "Black to move",
+        (kifu::geometry::Color::White, LanguageArg::English) => "White to move",
+        (kifu::geometry::Color::Black, LanguageArg::Japanese) => "先手番",
+        (kifu::geometry::Color::White, LanguageArg::Japanese) => "後手番",
     };
-    Ok(for_game!(&state, p => diagram(a, p, None, || format!("{side} to move"))))
+    Ok(for_game!(&state, p => diagram(a, p, None, || side.to_string())))
 }
 
 /// Reads and replays game number `a.game` of the input: the game, or the message to print.
@@ -387,35 +389,68 @@ which has {written} plies (0 is the start)"
                         notation: notation::Notation::Hodges,
                         ranks: a.ranks.for_variant(after.variant()),
                     };
-                    (after, Some(*mv), Some(before.move_text(mv, after, style)))
+                    let text = before.move_text(mv, after, style);
+                    (
+                        after,
+                        Some(*mv),
+                        Some(numbered(before, &text, self.a.board.language)),
+                    )
                 }
                 Step::LineEnd { .. } => break,
             };
             if only.is_some_and(|o| o != p) {
                 continue;
             }
-            let doc = diagram(a, state, mv, || caption(black, white, p, text));
+            let language = a.board.language;
+            let doc = diagram(a, state, mv, || caption(language, black, white, text));
             out.push((format!("game{game}-ply{p:03}.svg"), doc));
         }
         Ok(out)
     }
 }
 
-/// The default caption: `Black: A · White: B · ply 12: SP-7七`.
-fn caption(black: Option<&str>, white: Option<&str>, ply: u64, text: Option<String>) -> String {
+/// The default caption, in one language: `Black: A · White: B · 12. SP-7七` (the last move
+/// numbered as records write it), `先手: A · 後手: B · 24手目 SP-7七`; `start position` /
+/// `開始局面` before the first move.
+fn caption(
+    language: LanguageArg,
+    black: Option<&str>,
+    white: Option<&str>,
+    last: Option<String>,
+) -> String {
+    let (first, second, start) = match language {
+        LanguageArg::English => ("Black", "White", "start position"),
+        LanguageArg::Japanese => ("先手", "後手", "開始局面"),
+    };
     let mut parts = Vec::new();
     if let Some(b) = black {
-        parts.push(format!("Black: {}", b.trim()));
+        parts.push(format!("{first}: {}", b.trim()));
     }
     if let Some(w) = white {
-        parts.push(format!("White: {}", w.trim()));
+        parts.push(format!("{second}: {}", w.trim()));
     }
-    parts.push(match text {
-        Some(t) => format!("ply {ply}: {t}"),
-        None if ply == 0 => "start position".to_string(),
-        None => format!("ply {ply}"),
-    });
+    parts.push(last.unwrap_or_else(|| start.to_string()));
     parts.join(" · ")
+}
+
+/// A move with its number, as the caption gives the last move: in English as kifu's records
+/// number it (Gufū every ply, `12. K-1二>N`; Wa in pairs, `6. SP-7七` for Black's move and
+/// `6... SP-3e` for White's); in Japanese by ply, as kifu do (`12手目 SP-7七`).
+fn numbered<P: Notate>(before: &P, text: &str, language: LanguageArg) -> String {
+    match language {
+        LanguageArg::Japanese => format!("{}手目 {text}", before.ply_number()),
+        LanguageArg::English if before.variant().numbers_every_ply() => {
+            format!("{}. {text}", before.ply_number())
+        }
+        LanguageArg::English => {
+            let dots = if before.turn() == kifu::geometry::Color::Black {
+                "."
+            } else {
+                "..."
+            };
+            format!("{}{dots} {text}", before.move_number())
+        }
+    }
 }
 
 /// Writes the diagrams, whole or not at all: to standard output (one diagram), to a file, or

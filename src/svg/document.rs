@@ -3,7 +3,7 @@
 
 use super::glyphs::Face;
 use super::text::{Anchor, Ink, fit};
-use super::{FONT_FAMILY, Labels, Options, Style};
+use super::{FONT_FAMILY, Language, Options, Style};
 use crate::geometry::{Geometry, Square};
 use crate::notation::RankStyle;
 use crate::rules::Move;
@@ -438,9 +438,9 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
         anchor: Anchor,
     ) -> String {
         let fill = palette(o.style).coord;
-        let text = match o.labels {
-            Labels::Kanji => "なし",
-            Labels::English => "none",
+        let text = match o.language {
+            Language::Japanese => "なし",
+            Language::English => "none",
         };
         let id = format!("kifu-none{}", l.tag());
         self.def(&id, |ink| {

@@ -7,7 +7,7 @@ use super::document::{
 use super::glyphs::Face;
 use super::pieces::{PieceLook, place};
 use super::text::Anchor;
-use super::{Labels, Options};
+use super::{Labels, Language, Options};
 use crate::geometry::{Color, GUFU};
 use crate::gufu::{self, Facing, PieceId};
 use crate::notation::RankStyle;
@@ -178,10 +178,9 @@ pub(super) fn hand<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, hand: &[PieceId
     doc.ink.line(
         &mut s,
         &format!(" class=\"side-name\" fill=\"{}\"", p.coord),
-        if o.labels == Labels::Kanji {
-            "持駒"
-        } else {
-            "Hand"
+        match o.language {
+            Language::Japanese => "持駒",
+            Language::English => "Hand",
         },
         l.right.0 + 0.5 * u,
         l.y0 + 0.15 * u,

@@ -82,6 +82,17 @@ pub enum Labels {
     English,
 }
 
+/// The language of the words around the board (side names, "none" in an empty hand, the
+/// common hand's title): one language per diagram. The pieces follow [`Labels`], not this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Language {
+    /// `Black`, `White`, `none`, `Hand`.
+    #[default]
+    English,
+    /// `先手`, `後手`, `なし`, `持駒`.
+    Japanese,
+}
+
 /// Options of a diagram of a position whose moves are `M`. `Default` gives an unflipped
 /// wooden board with kanji and kanji ranks, glyph outlines, no highlights, no caption, at its
 /// natural size.
@@ -91,6 +102,8 @@ pub struct Options<M> {
     pub flip: bool,
     pub style: Style,
     pub labels: Labels,
+    /// The words around the board: English (default) or Japanese.
+    pub language: Language,
     /// Rank coordinates: `一`… (default) or `a`….
     pub ranks: RankStyle,
     /// Highlight this move's squares (from and to; a drop or Gufū turn: its square).
@@ -112,6 +125,7 @@ impl<M> Default for Options<M> {
             flip: false,
             style: Style::Wood,
             labels: Labels::Kanji,
+            language: Language::English,
             ranks: RankStyle::Kanji,
             last_move: None,
             check: None,
@@ -129,6 +143,7 @@ impl<M> Options<M> {
             flip: self.flip,
             style: self.style,
             labels: self.labels,
+            language: self.language,
             ranks: self.ranks,
             last_move: None,
             check: self.check,

@@ -4,7 +4,7 @@ use super::document::{Doc, Layout, highlights, n, palette, sq_name};
 use super::glyphs::Face;
 use super::pieces::{PieceLook, place, side_mark};
 use super::text::Anchor;
-use super::{Labels, Options};
+use super::{Labels, Language, Options};
 use crate::geometry::{Color, WA};
 use crate::rules::Move;
 use crate::rules::Position as _;
@@ -15,12 +15,12 @@ const WA_U: f64 = 48.0;
 const WA_PIECE: (f64, f64) = (0.8, 0.92);
 const WA_HAND_SCALE: f64 = 0.78;
 
-fn side_name(c: Color, labels: Labels) -> &'static str {
-    match (c, labels) {
-        (Color::Black, Labels::Kanji) => "先手",
-        (Color::White, Labels::Kanji) => "後手",
-        (Color::Black, Labels::English) => "Black",
-        (Color::White, Labels::English) => "White",
+fn side_name(c: Color, language: Language) -> &'static str {
+    match (c, language) {
+        (Color::Black, Language::Japanese) => "先手",
+        (Color::White, Language::Japanese) => "後手",
+        (Color::Black, Language::English) => "Black",
+        (Color::White, Language::English) => "White",
     }
 }
 
@@ -274,7 +274,7 @@ pub(super) fn hand<M>(
     doc.ink.line(
         &mut s,
         &format!(" class=\"side-name\" fill=\"{}\"", p.coord),
-        side_name(c, o.labels),
+        side_name(c, o.language),
         x + 0.58 * u,
         0.32 * u,
         0.3 * u,

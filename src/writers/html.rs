@@ -33,6 +33,8 @@ pub struct Board {
     pub flip: bool,
     pub style: svg::Style,
     pub labels: Labels,
+    /// The words around the boards.
+    pub language: svg::Language,
     pub text_glyphs: bool,
 }
 
@@ -129,6 +131,7 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n"
             flip: false,
             style: self.board.style,
             labels: self.board.labels,
+            language: self.board.language,
             ranks: g.style.ranks,
             text_glyphs: self.board.text_glyphs,
             ..svg::Options::default()
