@@ -272,6 +272,11 @@ fn check_svg<D: Diagram>(state: &D, last: Option<D::Move>, r: &mut Rng) -> Resul
         } else {
             svg::Labels::English
         },
+        language: if r.chance(50) {
+            svg::Language::English
+        } else {
+            svg::Language::Japanese
+        },
         ranks: if r.chance(50) {
             RankStyle::Kanji
         } else {
