@@ -191,6 +191,7 @@ impl<R: BufRead> Iterator for JsonGames<R> {
                     offset,
                     line,
                     index,
+                    rebuilt: true,
                 }),
                 Err(m) => fail(1, m),
             });

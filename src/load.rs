@@ -157,6 +157,25 @@ pub fn load(
     opts: &Options,
     strict: bool,
 ) -> Loaded {
+    let pinned = chunk.as_ref().ok().filter(|c| c.rebuilt).map(|c| c.line);
+    let mut loaded = load_chunk(chunk, index, opts, strict);
+    // A game rebuilt from JSON: every problem at its object's line.
+    if let Some(line) = pinned {
+        for d in loaded.errors.iter_mut().chain(&mut loaded.warnings) {
+            if let Some(p) = &mut d.pos {
+                p.line = line;
+            }
+        }
+    }
+    loaded
+}
+
+fn load_chunk(
+    chunk: Result<GameChunk, RecordError>,
+    index: usize,
+    opts: &Options,
+    strict: bool,
+) -> Loaded {
     let record = match chunk
         .map_err(|e| (e, None))
         .and_then(parse_game_keep_source)

@@ -834,4 +834,36 @@ fn bad_json_games_are_reported_at_their_line() {
         "{err}"
     );
     assert!(err.contains("4 games: 1 valid, 3 invalid"), "{err}");
+    // After comments that hold line breaks or end a line (`;`): still the object's line.
+    let annotated = stdout(&kifu(&["convert", "-", "--to", "json"], Some(ANNOTATED)));
+    let bad = annotated.replace("\"move\":\"SP-4f\"", "\"move\":\"SP-4e\"");
+    assert_ne!(bad, annotated);
+    let o = kifu(&["validate", "-"], Some(&format!("{annotated}{bad}")));
+    let out = stdout(&o);
+    assert!(
+        out.contains("<stdin>:2:1: error[cannot_move_that_way]"),
+        "{out}"
+    );
+    assert!(out.contains("\n 2 | SP-4e $14 *\n"), "{out}");
+}
+
+/// docs/json.md's example is what kifu writes.
+#[test]
+fn json_docs_example_is_real() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md"))
+        .unwrap();
+    let example = doc
+        .split("```json\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let input = "[Variant \"Gufu\"]\n\n{setup} 1. K*2三>W!? $14 {good} (1. K*1三>W) *\n";
+    assert!(
+        doc.contains(&input.replace('\n', "\\n")),
+        "the command is not in the doc"
+    );
+    let o = kifu(&["convert", "-", "--to", "json", "-q"], Some(input));
+    assert_eq!(stdout(&o), example.replace('\n', "") + "\n");
 }
