@@ -9,16 +9,14 @@
 //! ```
 //! let json = r#"{"tags":[["Variant","Gufu"]],"moves":[{"move":"K*2三>W","glyph":"!?","annotations":[{"nag":14}],"variations":[]}],"result_token":"*"}"#;
 //! assert!(kifu::jsonl::looks_like_json(json.as_bytes()));
-//! let value: serde_json::Value = serde_json::from_str(json).unwrap();
 //! assert_eq!(
-//!     kifu::jsonl::psn_text(&value).unwrap(),
+//!     kifu::jsonl::psn_text(json.as_bytes()).unwrap(),
 //!     "[Variant \"Gufu\"] K*2三>W!? $14 *\n"
 //! );
 //! ```
 
 use crate::record::{ErrorKind, GameChunk, Glyph, LineCol, MAX_GAME_BYTES, RecordError, Span, Tag};
 use serde::Deserialize;
-use serde_json::{Map, Value};
 use std::io::{BufRead, Read};
 
 /// The keys of a game object (`kifu convert --to json`); its first key is one of them.
@@ -170,22 +168,7 @@ impl<R: BufRead> Iterator for JsonGames<R> {
                     format!("nested more than {MAX_DEPTH} brackets deep"),
                 ));
             }
-            let mut de = serde_json::Deserializer::from_slice(&buf);
-            // The depth was checked above.
-            de.disable_recursion_limit();
-            let value = match Value::deserialize(&mut de).and_then(|v| de.end().map(|()| v)) {
-                Ok(v) => v,
-                Err(e) => {
-                    // serde_json's own " at line 1 column N": the column is reported.
-                    let m = e.to_string();
-                    let m = m.rfind(" at line ").map_or(&*m, |i| &m[..i]);
-                    return Some(fail(
-                        e.column().max(1),
-                        format!("{m} (kifu reads JSON Lines: one game object a line)"),
-                    ));
-                }
-            };
-            return Some(match psn_text(&value) {
+            return Some(match psn_text(buf.trim_ascii_end()) {
                 Ok(text) => Ok(GameChunk {
                     bytes: text.into_bytes(),
                     offset,
@@ -193,7 +176,11 @@ impl<R: BufRead> Iterator for JsonGames<R> {
                     index,
                     rebuilt: true,
                 }),
-                Err(m) => fail(1, m),
+                Err((Some(column), m)) => fail(
+                    column,
+                    format!("{m} (kifu reads JSON Lines: one game object a line)"),
+                ),
+                Err((None, m)) => fail(1, m),
             });
         }
     }
@@ -225,36 +212,89 @@ fn depth(bytes: &[u8]) -> usize {
     max
 }
 
+/// A game object, as far as reading it back goes (the other keys are what the replay computes
+/// again: skipped without being kept, so that a long game costs little more than its moves).
+#[derive(Deserialize)]
+struct JsonGame {
+    tags: Vec<(String, String)>,
+    #[serde(default)]
+    variant: Option<String>,
+    #[serde(default)]
+    comments: Vec<Note>,
+    moves: Vec<Ply>,
+    #[serde(default)]
+    result_token: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Ply {
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    glyph: Option<String>,
+    #[serde(default)]
+    annotations: Vec<Note>,
+    #[serde(default)]
+    variations: Vec<Variation>,
+}
+
+#[derive(Deserialize)]
+struct Variation {
+    #[serde(default)]
+    comments: Vec<Note>,
+    moves: Vec<Ply>,
+}
+
+/// A comment (`{"comment": text, "kind": "brace"|"line"}`) or a NAG (`{"nag": n}`).
+#[derive(Deserialize)]
+struct Note {
+    #[serde(default)]
+    nag: Option<u8>,
+    #[serde(default)]
+    comment: Option<String>,
+    #[serde(default)]
+    kind: Option<String>,
+}
+
 /// What is left to write of the movetext.
 enum Work<'a> {
     /// The rest of a line's plies (its path, for messages, and the next index).
-    Moves(&'a [Value], String, usize),
+    Moves(&'a [Ply], String, usize),
     /// A variation to open (its path).
-    Variation(&'a Value, String),
+    Variation(&'a Variation, String),
     /// A variation's `)`.
     Close,
 }
 
-/// The PSN text of one game object of kifu's JSON (see docs/json.md): its tags as written
-/// (with a `Variant` tag from `variant` when they have none), its comments before the first
-/// move, every ply's `move` with its `glyph`, its `annotations` (comments and NAGs, in order)
-/// and its `variations` (nested), then its `result_token`. On one line, but after a `;`
-/// comment (and inside a comment that holds line breaks). Move numbers are left out (the
-/// reader does not need them; the PSN writer writes its own). Else what is wrong, with where
-/// (`moves[3].variations[0].moves[1]`).
-pub fn psn_text(game: &Value) -> Result<String, String> {
-    let obj = game.as_object().ok_or("a line that is not a JSON object")?;
+/// The PSN text of one game object of kifu's JSON (see docs/json.md), the text of one line:
+/// its tags as written (with a `Variant` tag from `variant` when they have none), its comments
+/// before the first move, every ply's `move` with its `glyph`, its `annotations` (comments and
+/// NAGs, in order) and its `variations` (nested), then its `result_token`. On one line, but
+/// after a `;` comment (and inside a comment that holds line breaks). Move numbers are left
+/// out (the reader does not need them; the PSN writer writes its own). Else what is wrong: with
+/// the column where the JSON does not parse (or lacks a key), or with where in the object
+/// (`moves[3].variations[0].moves[1]`) when it says something PSN cannot.
+///
+/// Nesting is not limited here: check it first (the reader refuses more than four brackets a
+/// level of [`crate::record::MAX_NESTING`]).
+pub fn psn_text(line: &[u8]) -> Result<String, (Option<usize>, String)> {
+    let mut de = serde_json::Deserializer::from_slice(line);
+    de.disable_recursion_limit();
+    let game = JsonGame::deserialize(&mut de)
+        .and_then(|g| de.end().map(|()| g))
+        .map_err(|e| {
+            // serde_json's own " at line 1 column N": the column is reported.
+            let m = e.to_string();
+            let m = m.rfind(" at line ").map_or(&*m, |i| &m[..i]).to_string();
+            (Some(e.column().max(1)), m)
+        })?;
+    write_game(&game).map_err(|m| (None, m))
+}
+
+fn write_game(game: &JsonGame) -> Result<String, String> {
     let mut out = String::new();
-    let tags = obj
-        .get("tags")
-        .and_then(Value::as_array)
-        .ok_or("no \"tags\" array")?;
     let mut has_variant = false;
-    for (i, t) in tags.iter().enumerate() {
-        let pair = t.as_array().map(Vec::as_slice);
-        let Some([Value::String(name), Value::String(value)]) = pair else {
-            return Err(format!("tags[{i}] is not a [name, value] pair of strings"));
-        };
+    for (i, (name, value)) in game.tags.iter().enumerate() {
         let bad = |c: char| c.is_whitespace() || "[]\"{};".contains(c);
         if name.is_empty() || name.contains(bad) {
             return Err(format!("tags[{i}]: {name:?} is not a tag name"));
@@ -265,70 +305,42 @@ pub fn psn_text(game: &Value) -> Result<String, String> {
         has_variant |= name.eq_ignore_ascii_case("Variant");
         token(&mut out, &tag_text(name, value));
     }
-    if !has_variant && let Some(Value::String(v)) = obj.get("variant") {
+    if !has_variant && let Some(v) = &game.variant {
         token(&mut out, &tag_text("Variant", v));
     }
-    if let Some(comments) = obj.get("comments") {
-        let comments = comments.as_array().ok_or("\"comments\" is not an array")?;
-        for (i, c) in comments.iter().enumerate() {
-            annotation(&mut out, c, &format!("comments[{i}]"))?;
-        }
+    for (i, c) in game.comments.iter().enumerate() {
+        annotation(&mut out, c, &format!("comments[{i}]"))?;
     }
-    let moves = obj
-        .get("moves")
-        .and_then(Value::as_array)
-        .ok_or("no \"moves\" array")?;
-    let mut stack = vec![Work::Moves(moves, "moves".to_string(), 0)];
+    let mut stack = vec![Work::Moves(&game.moves, "moves".to_string(), 0)];
     while let Some(work) = stack.pop() {
         match work {
-            Work::Close => {
-                out.push(')');
-            }
+            Work::Close => out.push(')'),
             Work::Variation(v, path) => {
-                let v = v
-                    .as_object()
-                    .ok_or_else(|| format!("{path} is not an object"))?;
-                token(&mut out, "(");
-                if let Some(comments) = v.get("comments") {
-                    let comments = comments
-                        .as_array()
-                        .ok_or_else(|| format!("{path}.comments is not an array"))?;
-                    for (i, c) in comments.iter().enumerate() {
-                        annotation(&mut out, c, &format!("{path}.comments[{i}]"))?;
-                    }
+                if v.moves.is_empty() {
+                    return Err(format!("{path} has no move"));
                 }
-                let moves = v
-                    .get("moves")
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| format!("{path} has no \"moves\" array"))?;
+                token(&mut out, "(");
+                for (i, c) in v.comments.iter().enumerate() {
+                    annotation(&mut out, c, &format!("{path}.comments[{i}]"))?;
+                }
                 stack.push(Work::Close);
-                stack.push(Work::Moves(moves, format!("{path}.moves"), 0));
+                stack.push(Work::Moves(&v.moves, format!("{path}.moves"), 0));
             }
             Work::Moves(moves, path, i) => {
                 let Some(ply) = moves.get(i) else { continue };
                 let here = format!("{path}[{i}]");
-                let ply = ply
-                    .as_object()
-                    .ok_or_else(|| format!("{here} is not an object"))?;
                 write_ply(&mut out, ply, &here)?;
                 stack.push(Work::Moves(moves, path, i + 1));
-                if let Some(vars) = ply.get("variations") {
-                    let vars = vars
-                        .as_array()
-                        .ok_or_else(|| format!("{here}.variations is not an array"))?;
-                    for (j, v) in vars.iter().enumerate().rev() {
-                        stack.push(Work::Variation(v, format!("{here}.variations[{j}]")));
-                    }
+                for (j, v) in ply.variations.iter().enumerate().rev() {
+                    stack.push(Work::Variation(v, format!("{here}.variations[{j}]")));
                 }
             }
         }
     }
-    match obj.get("result_token") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(r)) if matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") => {
-            token(&mut out, r)
-        }
-        Some(r) => return Err(format!("result_token {r} is not 1-0, 0-1, 1/2-1/2 or *")),
+    match game.result_token.as_deref() {
+        None => {}
+        Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => token(&mut out, r),
+        Some(r) => return Err(format!("result_token {r:?} is not 1-0, 0-1, 1/2-1/2 or *")),
     }
     if !out.ends_with('\n') {
         out.push('\n');
@@ -337,48 +349,36 @@ pub fn psn_text(game: &Value) -> Result<String, String> {
 }
 
 /// A ply's move, glyph and annotations.
-fn write_ply(out: &mut String, ply: &Map<String, Value>, here: &str) -> Result<(), String> {
-    let mv = ply
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{here} has no \"move\" text"))?;
+fn write_ply(out: &mut String, ply: &Ply, here: &str) -> Result<(), String> {
+    let mv = &ply.mv;
     let bad = |c: char| c.is_whitespace() || "{}();[]$\"".contains(c);
     if mv.is_empty() || mv.contains(bad) {
         return Err(format!("{here}: {mv:?} is not one move"));
     }
-    let mut text = mv.to_string();
-    match ply.get("glyph") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(g)) if Glyph::from_text(g).is_some() => text.push_str(g),
-        Some(g) => return Err(format!("{here}: glyph {g} is not !, ?, !!, ??, !? or ?!")),
+    let mut text = mv.clone();
+    match ply.glyph.as_deref() {
+        None => {}
+        Some(g) if Glyph::from_text(g).is_some() => text.push_str(g),
+        Some(g) => return Err(format!("{here}: glyph {g:?} is not !, ?, !!, ??, !? or ?!")),
     }
     token(out, &text);
-    if let Some(list) = ply.get("annotations") {
-        let list = list
-            .as_array()
-            .ok_or_else(|| format!("{here}.annotations is not an array"))?;
-        for (i, a) in list.iter().enumerate() {
-            annotation(out, a, &format!("{here}.annotations[{i}]"))?;
-        }
+    for (i, a) in ply.annotations.iter().enumerate() {
+        annotation(out, a, &format!("{here}.annotations[{i}]"))?;
     }
     Ok(())
 }
 
-/// A comment (`{"comment": text, "kind": "brace"|"line"}`) or a NAG (`{"nag": n}`).
-fn annotation(out: &mut String, a: &Value, here: &str) -> Result<(), String> {
-    if let Some(n) = a.get("nag") {
-        let n = n
-            .as_u64()
-            .filter(|&n| n <= 255)
-            .ok_or_else(|| format!("{here}: nag {n} is not a number from 0 to 255"))?;
-        token(out, &format!("${n}"));
-        return Ok(());
-    }
-    let text = a
-        .get("comment")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{here} is neither a comment nor a NAG"))?;
-    match a.get("kind").and_then(Value::as_str) {
+/// A comment or a NAG.
+fn annotation(out: &mut String, a: &Note, here: &str) -> Result<(), String> {
+    let text = match (a.nag, &a.comment) {
+        (Some(n), None) => {
+            token(out, &format!("${n}"));
+            return Ok(());
+        }
+        (None, Some(text)) => text,
+        _ => return Err(format!("{here} is neither a comment nor a NAG")),
+    };
+    match a.kind.as_deref() {
         Some("brace") | None if !text.contains('}') => token(out, &format!("{{{text}}}")),
         Some("brace") | None => return Err(format!("{here}: a brace comment holding }}")),
         Some("line") if !text.contains('\n') => {

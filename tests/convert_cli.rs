@@ -867,3 +867,49 @@ fn json_docs_example_is_real() {
     let o = kifu(&["convert", "-", "--to", "json", "-q"], Some(input));
     assert_eq!(stdout(&o), example.replace('\n', "") + "\n");
 }
+
+/// Variations nested as deep as PSN allows (128 levels) go through JSON and back; JSON nested
+/// deeper than any game is refused at its line, the other games read.
+#[test]
+fn json_deep_variations_round_trip_and_deeper_json_is_refused() {
+    let mut psn = String::from("[Variant \"Wa\"]\n\n1. SP-4g");
+    for i in 0..128 {
+        psn.push_str(if i % 2 == 0 {
+            " (1. SP-8g"
+        } else {
+            " (1. SP-4g"
+        });
+    }
+    psn.push_str(&")".repeat(128));
+    psn.push_str(" *\n");
+    let base = kifu(&["convert", "-"], Some(&psn));
+    assert!(
+        base.status.success(),
+        "{}",
+        String::from_utf8_lossy(&base.stderr)
+    );
+    let json = kifu(&["convert", "-", "--to", "json"], Some(&psn));
+    let back = kifu(&["convert", "-"], Some(&stdout(&json)));
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(stdout(&back), stdout(&base));
+    let hostile = format!(
+        "{{\"tags\":{}{}}}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!("{}{hostile}", stdout(&json))),
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("<stdin>:2:1: error[syntax]: not a game of kifu's JSON: nested more than"),
+        "{out}"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 games: 1 valid, 1 invalid"));
+}
