@@ -3,8 +3,9 @@
 //! docs/json.md for the schema.
 //!
 //! An input is taken for JSON only when its first non-blank text is `{"KEY":` with KEY one of
-//! the game object's keys ([`looks_like_json`]): a PSN record may begin with a `{comment}`,
-//! but not with that.
+//! the game object's keys, or `[` before that, or `[]` ([`looks_like_json`]): a PSN record may
+//! begin with a `{comment}`, but not with that. Objects may follow one another (JSON Lines,
+//! as kifu writes them, or pretty-printed) or be the elements of one array.
 //!
 //! ```
 //! let json = r#"{"tags":[["Variant","Gufu"]],"moves":[{"move":"K*2三>W","glyph":"!?","annotations":[{"nag":14}],"variations":[]}],"result_token":"*"}"#;
@@ -17,7 +18,7 @@
 
 use crate::record::{ErrorKind, GameChunk, Glyph, LineCol, MAX_GAME_BYTES, RecordError, Span, Tag};
 use serde::Deserialize;
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 /// The keys of a game object (`kifu convert --to json`); its first key is one of them.
 pub const GAME_KEYS: [&str; 14] = [
@@ -42,11 +43,20 @@ pub const GAME_KEYS: [&str; 14] = [
 const MAX_DEPTH: usize = 4 * crate::record::MAX_NESTING + 16;
 
 /// Whether a text (an input's first bytes) begins as kifu's JSON: blanks (a byte-order mark
-/// too), then `{`, blanks, and `"KEY":` with KEY one of [`GAME_KEYS`].
+/// too), then `{`, blanks, and `"KEY":` with KEY one of [`GAME_KEYS`]; or `[` and such an
+/// object, or `[]`.
 pub fn looks_like_json(start: &[u8]) -> bool {
     let s = start.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(start);
     let blank = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let s = &s[blank(s)..];
+    let mut s = &s[blank(s)..];
+    // An array of game objects (or an empty one).
+    if let Some(rest) = s.strip_prefix(b"[") {
+        let rest = &rest[blank(rest)..];
+        if rest.starts_with(b"]") {
+            return true;
+        }
+        s = rest;
+    }
     let Some(s) = s.strip_prefix(b"{") else {
         return false;
     };
@@ -62,18 +72,52 @@ pub fn looks_like_json(start: &[u8]) -> bool {
     rest.starts_with(b":") && GAME_KEYS.iter().any(|k| k.as_bytes() == key)
 }
 
-/// The games of a JSON Lines input, each object turned into its PSN text ([`psn_text`]): a
-/// chunk whose `line` and `offset` are those of the object's line, so that a problem of the
-/// game is reported on that line (its column counts in the PSN text, which the report quotes).
-/// A line that is not a game object is an error (`syntax`) at its line; blank lines are
-/// skipped. Memory: one line at a time (at most [`MAX_GAME_BYTES`]).
+/// The games of a JSON input, each object turned into its PSN text ([`psn_text`]): objects one
+/// after the other (JSON Lines as `convert --to json` writes them, or pretty-printed over
+/// several lines), or one array of them. Each game is a chunk whose `line` and `offset` are
+/// those of its object's `{`, so that a problem of the game is reported on that line (its
+/// column counts in the PSN text, which the report quotes). Text between objects that is not
+/// one is an error (`syntax`) at its line, and the rest of that line is skipped. Memory: one
+/// object at a time (at most [`MAX_GAME_BYTES`]: a bigger one is a `game_too_large` error).
 #[derive(Debug)]
 pub struct JsonGames<R> {
     reader: R,
+    scan: Scan,
+}
+
+#[derive(Debug, Default)]
+struct Scan {
+    /// File offset and line of the next byte.
     offset: usize,
     line: usize,
     games: usize,
     done: bool,
+    /// Inside the top-level array.
+    in_array: bool,
+    /// The current object's bytes (empty between objects), where it began, its nesting.
+    object: Vec<u8>,
+    start: (usize, usize),
+    depth: usize,
+    max_depth: usize,
+    in_string: bool,
+    escape: bool,
+    /// The object passed [`MAX_GAME_BYTES`]: scanned to its end, not kept.
+    overflow: bool,
+    /// Junk seen between objects: skipping to the end of its line.
+    skipping: bool,
+    /// JSON Lines (`Some(true)`: the first object ended on its line, so a line break ends an
+    /// object, and a broken line costs only its game) or objects over several lines
+    /// (`Some(false)`: the first object held a line break, or the objects are in an array);
+    /// `None` until the first tells.
+    lines: Option<bool>,
+}
+
+/// What a byte ends.
+enum Ended {
+    /// The current object: its bytes are in `object`.
+    Object,
+    /// Text that is no object, at (offset, line, column 1).
+    Junk(usize, usize, u8),
 }
 
 impl<R: BufRead> JsonGames<R> {
@@ -81,32 +125,142 @@ impl<R: BufRead> JsonGames<R> {
     pub fn new(reader: R) -> Self {
         JsonGames {
             reader,
-            offset: 0,
-            line: 1,
-            games: 0,
-            done: false,
+            scan: Scan {
+                line: 1,
+                ..Scan::default()
+            },
         }
     }
+}
 
-    /// Skips to the end of the current line (a line too long to keep).
-    fn skip_line(&mut self) -> std::io::Result<usize> {
-        let mut skipped = 0;
-        loop {
-            let buf = self.reader.fill_buf()?;
-            if buf.is_empty() {
-                return Ok(skipped);
-            }
-            match memchr::memchr(b'\n', buf) {
-                Some(i) => {
-                    self.reader.consume(i + 1);
-                    return Ok(skipped + i + 1);
+impl Scan {
+    fn collecting(&self) -> bool {
+        !self.object.is_empty() || self.overflow
+    }
+
+    /// One byte (the offset and line already past it).
+    fn step(&mut self, b: u8) -> Option<Ended> {
+        if self.skipping {
+            self.skipping = b != b'\n';
+            return None;
+        }
+        if !self.collecting() {
+            match b {
+                b'{' => {
+                    self.start = (self.offset - 1, self.line);
+                    self.object.push(b);
+                    self.depth = 1;
+                    self.max_depth = 1;
                 }
-                None => {
-                    let n = buf.len();
-                    self.reader.consume(n);
-                    skipped += n;
+                b'[' if !self.in_array => {
+                    // An array's elements may span lines.
+                    self.in_array = true;
+                    self.lines = Some(false);
+                }
+                b',' | b']' if self.in_array => self.in_array = b == b',',
+                b'\xEF' | b'\xBB' | b'\xBF' if self.offset <= 3 => {}
+                _ if b.is_ascii_whitespace() => {}
+                _ => {
+                    self.skipping = b != b'\n';
+                    return Some(Ended::Junk(self.offset - 1, self.line, b));
                 }
             }
+            return None;
+        }
+        if b == b'\n' {
+            match self.lines {
+                None => self.lines = Some(false),
+                // (A line break is never inside a JSON string.)
+                Some(true) => return Some(Ended::Object),
+                Some(false) => {}
+            }
+        }
+        if !self.overflow {
+            if self.object.len() >= MAX_GAME_BYTES {
+                self.overflow = true;
+                self.object = Vec::new();
+            } else {
+                self.object.push(b);
+            }
+        }
+        if self.in_string {
+            match b {
+                _ if self.escape => self.escape = false,
+                b'\\' => self.escape = true,
+                b'"' => self.in_string = false,
+                _ => {}
+            }
+            return None;
+        }
+        match b {
+            b'"' => self.in_string = true,
+            b'{' | b'[' => {
+                self.depth += 1;
+                self.max_depth = self.max_depth.max(self.depth);
+            }
+            b'}' | b']' => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    self.lines.get_or_insert(true);
+                    return Some(Ended::Object);
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// The object just ended (or cut by the end of the input), as a game.
+    fn game(&mut self) -> Result<GameChunk, RecordError> {
+        let (offset, line) = self.start;
+        let (mut object, overflow, max_depth) = (
+            std::mem::take(&mut self.object),
+            std::mem::take(&mut self.overflow),
+            self.max_depth,
+        );
+        (self.depth, self.in_string, self.escape) = (0, false, false);
+        let index = self.games;
+        self.games += 1;
+        let fail = |kind, line: usize, column: usize, message: String| {
+            Err(RecordError::new(kind, message, Span::at(offset))
+                .with_position(Some(LineCol { line, column })))
+        };
+        if overflow {
+            let message = format!(
+                "a game's JSON object is larger than {} MiB",
+                MAX_GAME_BYTES >> 20
+            );
+            return fail(ErrorKind::GameTooLarge, line, 1, message);
+        }
+        let syntax = |l: usize, c: usize, m: String| {
+            fail(
+                ErrorKind::Syntax,
+                l,
+                c,
+                format!("not a game of kifu's JSON: {m}"),
+            )
+        };
+        if max_depth > MAX_DEPTH {
+            return syntax(
+                line,
+                1,
+                format!("nested more than {MAX_DEPTH} brackets deep"),
+            );
+        }
+        // An object a line break cut (JSON Lines): serde_json says what it lacks, on its line.
+        while object.last().is_some_and(u8::is_ascii_whitespace) {
+            object.pop();
+        }
+        match psn_text(&object) {
+            Ok(text) => Ok(GameChunk {
+                bytes: text.into_bytes(),
+                offset,
+                line,
+                index,
+                rebuilt: true,
+            }),
+            Err((Some((l, c)), m)) => syntax(line + l - 1, c, m),
+            Err((None, m)) => syntax(line, 1, m),
         }
     }
 }
@@ -115,101 +269,85 @@ impl<R: BufRead> Iterator for JsonGames<R> {
     type Item = Result<GameChunk, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        let scan = &mut self.scan;
         loop {
-            if self.done {
+            if scan.done {
                 return None;
             }
-            let (offset, line) = (self.offset, self.line);
-            let mut buf = Vec::new();
-            let read = (&mut self.reader)
-                .take(MAX_GAME_BYTES as u64 + 1)
-                .read_until(b'\n', &mut buf);
-            let n = match read {
-                Ok(0) => return None,
-                Ok(n) => n,
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
                 Err(e) => {
-                    self.done = true;
-                    let e = RecordError::new(ErrorKind::Io, e.to_string(), Span::at(offset));
-                    return Some(Err(e));
+                    scan.done = true;
+                    let at = Span::at(scan.offset);
+                    return Some(Err(RecordError::new(ErrorKind::Io, e.to_string(), at)));
                 }
             };
-            self.offset += n;
-            self.line += 1;
-            let at = Some(LineCol { line, column: 1 });
-            if n > MAX_GAME_BYTES && !buf.ends_with(b"\n") {
-                drop(buf);
-                match self.skip_line() {
-                    Ok(k) => self.offset += k,
-                    Err(_) => self.done = true,
+            if buf.is_empty() {
+                scan.done = true;
+                // An object the input cuts: serde_json says what it lacks.
+                return scan.collecting().then(|| scan.game());
+            }
+            let mut used = 0;
+            let mut ended = None;
+            for &b in buf {
+                used += 1;
+                scan.offset += 1;
+                if b == b'\n' {
+                    scan.line += 1;
                 }
-                self.games += 1;
-                let message = format!(
-                    "a game's JSON line is larger than {} MiB",
-                    MAX_GAME_BYTES >> 20
-                );
-                let e = RecordError::new(ErrorKind::GameTooLarge, message, Span::at(offset));
-                return Some(Err(e.with_position(at)));
+                ended = scan.step(b);
+                if ended.is_some() {
+                    break;
+                }
             }
-            if buf.iter().all(u8::is_ascii_whitespace) {
-                continue;
+            self.reader.consume(used);
+            match ended {
+                None => {}
+                Some(Ended::Object) => return Some(scan.game()),
+                Some(Ended::Junk(offset, line, b)) => {
+                    // (It counts as a game, as a PSN game that does not read does.)
+                    scan.games += 1;
+                    let shown = if b.is_ascii_graphic() {
+                        format!("'{}'", b as char)
+                    } else {
+                        format!("byte {b:#04x}")
+                    };
+                    let message = format!(
+                        "not a game of kifu's JSON: {shown} where a game object ({{...}}) should begin"
+                    );
+                    return Some(Err(RecordError::new(
+                        ErrorKind::Syntax,
+                        message,
+                        Span::at(offset),
+                    )
+                    .with_position(Some(LineCol { line, column: 1 }))));
+                }
             }
-            let index = self.games;
-            self.games += 1;
-            let fail = |column: usize, message: String| {
-                let message = format!("not a game of kifu's JSON: {message}");
-                Err(
-                    RecordError::new(ErrorKind::Syntax, message, Span::at(offset))
-                        .with_position(Some(LineCol { line, column })),
-                )
-            };
-            if depth(&buf) > MAX_DEPTH {
-                return Some(fail(
-                    1,
-                    format!("nested more than {MAX_DEPTH} brackets deep"),
-                ));
-            }
-            return Some(match psn_text(buf.trim_ascii_end()) {
-                Ok(text) => Ok(GameChunk {
-                    bytes: text.into_bytes(),
-                    offset,
-                    line,
-                    index,
-                    rebuilt: true,
-                }),
-                Err((Some(column), m)) => fail(
-                    column,
-                    format!("{m} (kifu reads JSON Lines: one game object a line)"),
-                ),
-                Err((None, m)) => fail(1, m),
-            });
         }
     }
 }
 
 /// The deepest nesting of `[` and `{` outside strings.
+#[cfg(test)]
 fn depth(bytes: &[u8]) -> usize {
-    let (mut depth, mut max, mut in_string, mut escape) = (0usize, 0, false, false);
+    let mut scan = Scan::default();
+    let mut max = 0;
     for &b in bytes {
-        if in_string {
-            match b {
-                _ if escape => escape = false,
-                b'\\' => escape = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                max = max.max(depth);
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+        scan.offset += 1;
+        scan.step(b);
+        max = max.max(scan.max_depth);
     }
     max
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_counts_brackets_outside_strings() {
+        assert_eq!(depth(br#"{"a":[{"b":"[[{{\"]"}]}"#), 3);
+    }
 }
 
 /// A game object, as far as reading it back goes (the other keys are what the replay computes
@@ -266,19 +404,19 @@ enum Work<'a> {
     Close,
 }
 
-/// The PSN text of one game object of kifu's JSON (see docs/json.md), the text of one line:
+/// The PSN text of one game object of kifu's JSON (see docs/json.md), its text given:
 /// its tags as written (with a `Variant` tag from `variant` when they have none), its comments
 /// before the first move, every ply's `move` with its `glyph`, its `annotations` (comments and
 /// NAGs, in order) and its `variations` (nested), then its `result_token`. On one line, but
 /// after a `;` comment (and inside a comment that holds line breaks). Move numbers are left
 /// out (the reader does not need them; the PSN writer writes its own). Else what is wrong: with
-/// the column where the JSON does not parse (or lacks a key), or with where in the object
+/// the line (counted in `object`) and column where the JSON does not parse (or lacks a key), or with where in the object
 /// (`moves[3].variations[0].moves[1]`) when it says something PSN cannot.
 ///
 /// Nesting is not limited here: check it first (the reader refuses more than four brackets a
 /// level of [`crate::record::MAX_NESTING`]).
-pub fn psn_text(line: &[u8]) -> Result<String, (Option<usize>, String)> {
-    let mut de = serde_json::Deserializer::from_slice(line);
+pub fn psn_text(object: &[u8]) -> Result<String, (Option<(usize, usize)>, String)> {
+    let mut de = serde_json::Deserializer::from_slice(object);
     de.disable_recursion_limit();
     let game = JsonGame::deserialize(&mut de)
         .and_then(|g| de.end().map(|()| g))
@@ -286,7 +424,7 @@ pub fn psn_text(line: &[u8]) -> Result<String, (Option<usize>, String)> {
             // serde_json's own " at line 1 column N": the column is reported.
             let m = e.to_string();
             let m = m.rfind(" at line ").map_or(&*m, |i| &m[..i]).to_string();
-            (Some(e.column().max(1)), m)
+            (Some((e.line().max(1), e.column().max(1))), m)
         })?;
     write_game(&game).map_err(|m| (None, m))
 }

@@ -913,3 +913,57 @@ fn json_deep_variations_round_trip_and_deeper_json_is_refused() {
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("2 games: 1 valid, 1 invalid"));
 }
+
+/// Besides JSON Lines, a JSON input may hold pretty-printed objects or an array of them (as
+/// `jq -s` makes): the same games, problems at the line of their object's `{`. In JSON Lines, a
+/// line cut short costs only its game.
+#[test]
+fn json_pretty_printed_or_in_an_array_reads_too() {
+    let one =
+        |mv: &str| format!("{{\"tags\":[[\"Variant\",\"Wa\"]],\"moves\":[{{\"move\":\"{mv}\"}}]}}");
+    let pretty = |mv: &str| {
+        format!(
+            "{{\n  \"tags\": [[\"Variant\", \"Wa\"]],\n  \"moves\": [{{\"move\": \"{mv}\"}}]\n}}"
+        )
+    };
+    let base = stdout(&kifu(
+        &["convert", "-"],
+        Some("[Variant \"Wa\"]\n\nSP-4g\n\n[Variant \"Wa\"]\n\nSP-8g\n"),
+    ));
+    for input in [
+        format!("{}\n{}\n", pretty("SP-4g"), pretty("SP-8g")),
+        format!("[{},\n{}]\n", one("SP-4g"), pretty("SP-8g")),
+        format!(" [\n{},\n{}\n]", pretty("SP-4g"), one("SP-8g")),
+    ] {
+        let o = kifu(&["convert", "-"], Some(&input));
+        assert_eq!(stdout(&o), base, "{input}");
+    }
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!("{}\n{}\n", pretty("SP-4g"), pretty("SP-4e"))),
+    );
+    assert!(stdout(&o).contains("<stdin>:5:"), "{}", stdout(&o));
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!(
+            "{}\n{{\"tags\": [\n{}\n",
+            one("SP-4g"),
+            one("SP-8g")
+        )),
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("<stdin>:2:") && out.contains("EOF while parsing"),
+        "{out}"
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("3 games: 2 valid, 1 invalid"),
+        "{out}"
+    );
+    let o = kifu(&["validate", "-"], Some("[]\n"));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("empty_input"),
+        "{}",
+        stdout(&o)
+    );
+}
