@@ -967,3 +967,18 @@ fn json_pretty_printed_or_in_an_array_reads_too() {
         stdout(&o)
     );
 }
+
+/// `kifu filter` on a JSON input copies each game as the PSN text rebuilt from its object
+/// (docs/json.md): PSN, which converts to the record the JSON came from.
+#[test]
+fn filter_copies_json_games_as_their_psn_text() {
+    let psn = stdout(&kifu(&["convert", "-"], Some(ANNOTATED)));
+    let json = stdout(&kifu(&["convert", "-", "--to", "json"], Some(ANNOTATED)));
+    let o = kifu(&["filter", "-", "--variant", "wa"], Some(&json));
+    let copied = stdout(&o);
+    assert!(
+        copied.starts_with("[Event \"json\"] [Variant \"Wa\"]"),
+        "{copied}"
+    );
+    assert_eq!(stdout(&kifu(&["convert", "-"], Some(&copied))), psn);
+}
