@@ -168,6 +168,7 @@ pub mod engine;
 pub mod generate;
 pub mod geometry;
 pub mod gufu;
+pub mod jsonl;
 pub mod load;
 pub mod notation;
 pub mod record;

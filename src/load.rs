@@ -24,6 +24,7 @@
 use crate::collection::scan;
 use crate::diag::{Diag, Level};
 use crate::encoding::{Choice, Decoder};
+use crate::jsonl::{self, JsonGames};
 use crate::record::{
     ErrorKind, GameChunk, GameSplitter, Record, RecordError, Tag, parse_game_keep_source,
 };
@@ -35,7 +36,7 @@ use std::path::Path;
 /// as [`scan::Read`] items: the decoder's warning first, then the games, or the reading error
 /// that ends the input.
 pub struct Games<R> {
-    splitter: GameSplitter<Decoder<R>>,
+    splitter: Split<R>,
     /// The decoder's warning, not yet yielded.
     warning: Option<String>,
     /// Games yielded so far.
@@ -63,12 +64,33 @@ pub fn open_bytes(bytes: &[u8], encoding: Choice) -> std::io::Result<Games<&[u8]
     open(bytes, encoding)
 }
 
+/// How an input is cut into games: PSN, or kifu's JSON Lines (each object turned into its
+/// PSN text, see [`jsonl`]).
+enum Split<R> {
+    Psn(GameSplitter<Decoder<R>>),
+    Json(JsonGames<Decoder<R>>),
+}
+
+impl<R: BufRead> Split<R> {
+    fn next(&mut self) -> Option<Result<GameChunk, RecordError>> {
+        match self {
+            Split::Psn(s) => s.next(),
+            Split::Json(j) => j.next(),
+        }
+    }
+}
+
 impl<R: BufRead> Games<R> {
-    /// The games of a stream already decoded.
-    pub fn new(reader: Decoder<R>) -> Games<R> {
+    /// The games of a stream already decoded: PSN, or kifu's JSON (JSON Lines) when its first
+    /// bytes look like it ([`jsonl::looks_like_json`]).
+    pub fn new(mut reader: Decoder<R>) -> Games<R> {
+        let json = reader.fill_buf().is_ok_and(jsonl::looks_like_json);
         Games {
             warning: reader.warning().map(str::to_string),
-            splitter: GameSplitter::new(reader),
+            splitter: match json {
+                true => Split::Json(JsonGames::new(reader)),
+                false => Split::Psn(GameSplitter::new(reader)),
+            },
             count: 0,
             failed: false,
         }
@@ -130,6 +152,25 @@ pub struct Loaded {
 /// Parses and replays game number `index` (counted from 1 in its input), or reports what the
 /// splitter found wrong with it; with `strict`, warnings are errors.
 pub fn load(
+    chunk: Result<GameChunk, RecordError>,
+    index: usize,
+    opts: &Options,
+    strict: bool,
+) -> Loaded {
+    let pinned = chunk.as_ref().ok().filter(|c| c.rebuilt).map(|c| c.line);
+    let mut loaded = load_chunk(chunk, index, opts, strict);
+    // A game rebuilt from JSON: every problem at its object's line.
+    if let Some(line) = pinned {
+        for d in loaded.errors.iter_mut().chain(&mut loaded.warnings) {
+            if let Some(p) = &mut d.pos {
+                p.line = line;
+            }
+        }
+    }
+    loaded
+}
+
+fn load_chunk(
     chunk: Result<GameChunk, RecordError>,
     index: usize,
     opts: &Options,

@@ -651,3 +651,334 @@ fn crlf_input_gives_one_line_end_throughout() {
         stdout(&o)
     );
 }
+
+/// A Wa record with all a PSN record keeps around its moves: an XBoard board comment and notes
+/// before move 1 (brace and `;`), glyphs (`!?`, `?!`), NAGs ($1, $14), comments of both kinds
+/// after moves, variations nested two deep, a Result tag (`1-0`) other than the result token
+/// (`*`).
+const ANNOTATED: &str = "[Event \"json\"]\n[Variant \"Wa\"]\n[Result \"1-0\"]\n\n\
+{--------------\n. . .\nh m l\nwhite to play\n--------------}\n\
+{note before move 1} ; a line note\n\
+1. SP-4g!? $1 {c1} (1. SP-8g?! $14 ; line in var\n\
+SP-6d (1... SP-5d {deep} (1... SP-3d $14)) 2. SP-8f) SP-6d ; after\n\
+2. SP-4f $14 *\n";
+
+/// `--to json` keeps the whole record: the comments before move 1, each ply's glyph, its
+/// comments and NAGs in order with their kind, its variations nested, the result token apart
+/// from the Result tag; and it reads back: JSON → PSN gives the bytes PSN → PSN gives.
+#[test]
+fn json_is_lossless_and_reads_back_as_the_same_record() {
+    let psn = kifu(&["convert", "-"], Some(ANNOTATED));
+    assert!(
+        psn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&psn.stderr)
+    );
+    let o = kifu(&["convert", "-", "--to", "json"], Some(ANNOTATED));
+    assert!(o.status.success());
+    let json = stdout(&o);
+    let v = &json_lines(json.as_bytes())[0];
+    let comments = v["comments"].as_array().unwrap();
+    assert_eq!(comments.len(), 3);
+    assert!(
+        comments[0]["comment"]
+            .as_str()
+            .unwrap()
+            .contains("h m l\nwhite to play")
+    );
+    assert_eq!(
+        comments[1],
+        serde_json::json!({"comment": "note before move 1", "kind": "brace"})
+    );
+    assert_eq!(
+        comments[2],
+        serde_json::json!({"comment": " a line note", "kind": "line"})
+    );
+    assert_eq!(
+        (&v["result"], &v["result_token"]),
+        (&"1-0".into(), &"*".into())
+    );
+    let first = &v["moves"][0];
+    assert_eq!(first["glyph"], "!?");
+    assert_eq!(
+        first["annotations"],
+        serde_json::json!([{"nag": 1}, {"comment": "c1", "kind": "brace"}])
+    );
+    // The old fields are still there.
+    assert_eq!(
+        (&first["move"], &first["comment"]),
+        (&"SP-4g".into(), &"c1".into())
+    );
+    let var = &first["variations"][0];
+    assert_eq!(var["moves"][0]["move"], "SP-8g");
+    assert_eq!(var["moves"][0]["glyph"], "?!");
+    assert_eq!(
+        var["moves"][0]["annotations"],
+        serde_json::json!([{"nag": 14}, {"comment": " line in var", "kind": "line"}])
+    );
+    let deep = &var["moves"][1]["variations"][0]["moves"][0];
+    assert_eq!((&deep["move"], &deep["ply"]), (&"SP-5d".into(), &2.into()));
+    let deeper = &deep["variations"][0]["moves"][0];
+    assert_eq!(deeper["move"], "SP-3d");
+    assert_eq!(deeper["annotations"], serde_json::json!([{"nag": 14}]));
+    assert_eq!(var["moves"][2]["ply"], 3);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        v["moves"][2]["annotations"],
+        serde_json::json!([{"nag": 14}])
+    );
+    // Read back, from standard input and from a file.
+    let back = kifu(&["convert", "-"], Some(&json));
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(stdout(&back), stdout(&psn));
+    let dir = temp_dir("json-back");
+    let p = dir.join("game.jsonl");
+    std::fs::write(&p, &json).unwrap();
+    let back = kifu(&["convert", p.to_str().unwrap()], None);
+    assert_eq!(stdout(&back), stdout(&psn));
+    // And again: JSON → JSON is the same object (but for the file's name).
+    let again = kifu(&["convert", "-", "--to", "json"], Some(&json));
+    let mut w = json_lines(&again.stdout).remove(0);
+    w["file"] = v["file"].clone();
+    assert_eq!(&w, v);
+    // CSV holds the main line only.
+    let csv = kifu(&["convert", "-", "--to", "csv"], Some(ANNOTATED));
+    assert_eq!(stdout(&csv).lines().count(), 1 + 3);
+}
+
+/// Every valid fixture (kifu's, XBoard's), in every notation: PSN → JSON → PSN gives the bytes
+/// PSN → PSN gives.
+#[test]
+fn json_round_trip_of_every_fixture() {
+    let mut files = all_valid_fixtures();
+    let xboard = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xboard");
+    let mut x: Vec<String> = std::fs::read_dir(xboard)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| format!("fixtures/xboard/{}", e.file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".pgn"))
+        .collect();
+    x.sort();
+    assert!(x.len() >= 10, "{}", x.len());
+    files.extend(x);
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    for notation in ["hodges", "long", "xboard", "san"] {
+        let args = |to: &'static str| {
+            let mut a = vec!["convert", "-q", "--notation", notation, "--to", to];
+            a.extend(&files);
+            a
+        };
+        let psn = kifu(&args("psn"), None);
+        let json = kifu(&args("json"), None);
+        let games = json_lines(&json.stdout).len();
+        assert!(games >= 80, "{notation}: {games} games");
+        let back = kifu(
+            &["convert", "-", "-q", "--notation", notation],
+            Some(&stdout(&json)),
+        );
+        assert_eq!(back.status.code(), Some(0), "{notation}");
+        assert!(
+            stdout(&back) == stdout(&psn),
+            "{notation}: JSON → PSN differs"
+        );
+    }
+}
+
+/// An input is JSON only when it begins as kifu's game object: a PSN record that begins with a
+/// comment holding JSON-like text stays PSN.
+#[test]
+fn only_kifus_json_is_read_as_json() {
+    for lead in [
+        "{\"Hello\": world}",
+        "{black}",
+        "{ \"note\" }",
+        "{\"black\"}",
+    ] {
+        let input = format!("{lead}\n{GUFU}");
+        let o = kifu(&["convert", "-"], Some(&input));
+        let text = stdout(&o);
+        assert!(
+            o.status.success() && text.contains(lead),
+            "{lead}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+/// A line of a JSON input that is not a game object, or whose game does not replay, is an
+/// error at that line, naming the game; the other games are read.
+#[test]
+fn bad_json_games_are_reported_at_their_line() {
+    let good = stdout(&kifu(&["convert", "-", "--to", "json"], Some(GUFU)));
+    let bad_move = good.replace("\"move\":\"Wx1二>N+\"", "\"move\":\"Wx1三>N+\"");
+    assert_ne!(bad_move, good);
+    let input = format!(
+        "{good}\n{bad_move}{{\"tags\": oops\n{{\"tags\":[],\"moves\":[{{\"move\":\"K (x\"}}]}}\n"
+    );
+    let o = kifu(&["validate", "-"], Some(&input));
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stdout) + String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("<stdin>:3:"), "{err}");
+    assert!(err.contains("game 2, ply 5, move Wx1三>N+"), "{err}");
+    assert!(
+        err.contains("<stdin>:4:") && err.contains("error[syntax]: not a game of kifu's JSON"),
+        "{err}"
+    );
+    assert!(
+        err.contains("<stdin>:5:1: error[syntax]")
+            && err.contains("moves[0]: \"K (x\" is not one move"),
+        "{err}"
+    );
+    assert!(err.contains("4 games: 1 valid, 3 invalid"), "{err}");
+    // After comments that hold line breaks or end a line (`;`): still the object's line.
+    let annotated = stdout(&kifu(&["convert", "-", "--to", "json"], Some(ANNOTATED)));
+    let bad = annotated.replace("\"move\":\"SP-4f\"", "\"move\":\"SP-4e\"");
+    assert_ne!(bad, annotated);
+    let o = kifu(&["validate", "-"], Some(&format!("{annotated}{bad}")));
+    let out = stdout(&o);
+    assert!(
+        out.contains("<stdin>:2:1: error[cannot_move_that_way]"),
+        "{out}"
+    );
+    assert!(out.contains("\n 2 | SP-4e $14 *\n"), "{out}");
+}
+
+/// docs/json.md's example is what kifu writes.
+#[test]
+fn json_docs_example_is_real() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md"))
+        .unwrap();
+    let example = doc
+        .split("```json\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let input = "[Variant \"Gufu\"]\n\n{setup} 1. K*2三>W!? $14 {good} (1. K*1三>W) *\n";
+    assert!(
+        doc.contains(&input.replace('\n', "\\n")),
+        "the command is not in the doc"
+    );
+    let o = kifu(&["convert", "-", "--to", "json", "-q"], Some(input));
+    assert_eq!(stdout(&o), example.replace('\n', "") + "\n");
+}
+
+/// Variations nested as deep as PSN allows (128 levels) go through JSON and back; JSON nested
+/// deeper than any game is refused at its line, the other games read.
+#[test]
+fn json_deep_variations_round_trip_and_deeper_json_is_refused() {
+    let mut psn = String::from("[Variant \"Wa\"]\n\n1. SP-4g");
+    for i in 0..128 {
+        psn.push_str(if i % 2 == 0 {
+            " (1. SP-8g"
+        } else {
+            " (1. SP-4g"
+        });
+    }
+    psn.push_str(&")".repeat(128));
+    psn.push_str(" *\n");
+    let base = kifu(&["convert", "-"], Some(&psn));
+    assert!(
+        base.status.success(),
+        "{}",
+        String::from_utf8_lossy(&base.stderr)
+    );
+    let json = kifu(&["convert", "-", "--to", "json"], Some(&psn));
+    let back = kifu(&["convert", "-"], Some(&stdout(&json)));
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(stdout(&back), stdout(&base));
+    let hostile = format!(
+        "{{\"tags\":{}{}}}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!("{}{hostile}", stdout(&json))),
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("<stdin>:2:1: error[syntax]: not a game of kifu's JSON: nested more than"),
+        "{out}"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 games: 1 valid, 1 invalid"));
+}
+
+/// Besides JSON Lines, a JSON input may hold pretty-printed objects or an array of them (as
+/// `jq -s` makes): the same games, problems at the line of their object's `{`. In JSON Lines, a
+/// line cut short costs only its game.
+#[test]
+fn json_pretty_printed_or_in_an_array_reads_too() {
+    let one =
+        |mv: &str| format!("{{\"tags\":[[\"Variant\",\"Wa\"]],\"moves\":[{{\"move\":\"{mv}\"}}]}}");
+    let pretty = |mv: &str| {
+        format!(
+            "{{\n  \"tags\": [[\"Variant\", \"Wa\"]],\n  \"moves\": [{{\"move\": \"{mv}\"}}]\n}}"
+        )
+    };
+    let base = stdout(&kifu(
+        &["convert", "-"],
+        Some("[Variant \"Wa\"]\n\nSP-4g\n\n[Variant \"Wa\"]\n\nSP-8g\n"),
+    ));
+    for input in [
+        format!("{}\n{}\n", pretty("SP-4g"), pretty("SP-8g")),
+        format!("[{},\n{}]\n", one("SP-4g"), pretty("SP-8g")),
+        format!(" [\n{},\n{}\n]", pretty("SP-4g"), one("SP-8g")),
+    ] {
+        let o = kifu(&["convert", "-"], Some(&input));
+        assert_eq!(stdout(&o), base, "{input}");
+    }
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!("{}\n{}\n", pretty("SP-4g"), pretty("SP-4e"))),
+    );
+    assert!(stdout(&o).contains("<stdin>:5:"), "{}", stdout(&o));
+    let o = kifu(
+        &["validate", "-"],
+        Some(&format!(
+            "{}\n{{\"tags\": [\n{}\n",
+            one("SP-4g"),
+            one("SP-8g")
+        )),
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("<stdin>:2:") && out.contains("EOF while parsing"),
+        "{out}"
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("3 games: 2 valid, 1 invalid"),
+        "{out}"
+    );
+    let o = kifu(&["validate", "-"], Some("[]\n"));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("empty_input"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// `kifu filter` on a JSON input copies each game as the PSN text rebuilt from its object
+/// (docs/json.md): PSN, which converts to the record the JSON came from.
+#[test]
+fn filter_copies_json_games_as_their_psn_text() {
+    let psn = stdout(&kifu(&["convert", "-"], Some(ANNOTATED)));
+    let json = stdout(&kifu(&["convert", "-", "--to", "json"], Some(ANNOTATED)));
+    let o = kifu(&["filter", "-", "--variant", "wa"], Some(&json));
+    let copied = stdout(&o);
+    assert!(
+        copied.starts_with("[Event \"json\"] [Variant \"Wa\"]"),
+        "{copied}"
+    );
+    assert_eq!(stdout(&kifu(&["convert", "-"], Some(&copied))), psn);
+}

@@ -20,6 +20,12 @@ use std::path::PathBuf;
 /// Convert records: normalized PSN in any notation, CSV (per ply or per game), JSON, or a
 /// replay page (HTML).
 ///
+/// JSON (JSON Lines, an object per game) is the whole record: tags, the comments before the
+/// first move, every ply with its glyph, comments and NAGs in order, and its variations,
+/// nested (schema: docs/json.md). kifu reads it back: a JSON input converted to PSN gives the
+/// PSN the record gives. CSV holds the main line only (no variations, NAGs or glyphs; a ply's
+/// comments joined in its `comment` cell).
+///
 /// Every game is replayed first, so what is written is legal and fully resolved. An invalid
 /// game is reported exactly as `kifu validate` reports it and is not converted (with
 /// `--to csv --per game` it gets a row with valid=false and its error); the exit status is
@@ -38,6 +44,7 @@ use std::path::PathBuf;
   kifu convert games/ --to csv -o plies.csv      # one row per ply of every game
   kifu convert games/ --to csv --per game        # one row per game
   kifu convert games/ --to json -o out/          # a file per input
+  kifu convert out/game.jsonl                    # JSON back to PSN
   kifu convert game.psn --to html -o game.html   # a replay page
 
 Exit status: 0 every game converted, 1 some game invalid or not writable in the notation
@@ -45,7 +52,8 @@ asked for (the others are written), 2 usage or I/O error.")]
 pub struct Args {
     #[command(flatten)]
     input: inputs::InputArgs,
-    /// Output format (`--format` is the same option).
+    /// Output format: psn, csv (the main line only), json (the whole record, variations
+    /// included: docs/json.md), html. `--format` is the same option.
     #[arg(long, visible_alias = "format", value_enum, default_value = "psn")]
     to: To,
     /// Move notation: hodges (origin only where needed), long (origin always), xboard (engine

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 /// `stats`).
 #[derive(clap::Args)]
 pub struct InputArgs {
-    /// Files or directories (searched recursively); `-`: standard input. No path: standard
-    /// input when it is a pipe, a socket or a file; otherwise (a terminal, /dev/null) the
-    /// current directory.
+    /// Files or directories (searched recursively); `-`: standard input. PSN/PGN records, or
+    /// kifu's JSON (`convert --to json`: read as such when a text begins with `{"KEY":`). No
+    /// path: standard input when it is a pipe, a socket or a file; otherwise (a terminal,
+    /// /dev/null) the current directory.
     pub paths: Vec<PathBuf>,
     /// File extensions searched for in directories (repeat or comma-separate).
     #[arg(long, value_delimiter = ',', default_value = "psn,pgn")]

@@ -13,7 +13,7 @@
 //! use kifu::record::GameChunk;
 //!
 //! let text = "[Black \"A\"]\n[White \"B\"]\n[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n";
-//! let chunk = GameChunk { bytes: text.as_bytes().to_vec(), offset: 0, line: 1, index: 0 };
+//! let chunk = GameChunk { bytes: text.as_bytes().to_vec(), offset: 0, line: 1, index: 0, rebuilt: false };
 //! let game = Game::read(Ok(chunk), false);
 //! let mut wanted = Conditions::default();
 //! wanted.players.push(Pattern::parse("B").unwrap());

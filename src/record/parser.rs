@@ -65,6 +65,7 @@ pub fn parse_game_str_without_memo(text: &str) -> Result<Record, RecordError> {
             offset: 0,
             line: 1,
             index: 0,
+            rebuilt: false,
         },
         false,
     )
@@ -148,6 +149,7 @@ pub fn parse_game_str(text: &str) -> Result<Record, RecordError> {
         offset: 0,
         line: 1,
         index: 0,
+        rebuilt: false,
     })
 }
 

@@ -20,6 +20,10 @@ pub struct GameChunk {
     pub line: usize,
     /// 0-based index of the game in the file.
     pub index: usize,
+    /// The bytes are not the file's but rebuilt from another form of the game (kifu's JSON,
+    /// one object a line: [`crate::jsonl`]): their problems are reported at `line` (the
+    /// object's line), with the column in the rebuilt text.
+    pub rebuilt: bool,
 }
 
 /// Multi-byte blanks that may precede the `[` of a game's first line: byte-order mark,
@@ -275,6 +279,7 @@ impl State {
             offset,
             line,
             index,
+            rebuilt: false,
         }))
     }
 }

@@ -1,8 +1,9 @@
-//! Tables and JSON: one row per ply (or per game), every field of the replayed move.
+//! Tables and JSON: one row per ply (or per game), every field of the replayed move. CSV
+//! holds the main line only; JSON the whole record (comments, NAGs, glyphs, variations).
 
 use super::{Describe, PlyFacts, Style, facts, move_number};
 use crate::for_game;
-use crate::record::{Annotation, Record};
+use crate::record::{Annotation, Comment, CommentKind, Node, Record};
 use crate::replay::Step;
 use crate::replay::{Played, Players, Report};
 use serde_json::{Value, json};
@@ -100,23 +101,31 @@ fn plies_of<G: Describe>(
             continue;
         };
         ply += 1;
-        let comment = node
-            .annotations
-            .iter()
-            .filter_map(|a| match a {
-                Annotation::Comment(c) => Some(c.text.trim().to_string()),
-                Annotation::Nag(_) => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        f(PlyRow {
-            ply,
-            number: move_number(before),
-            facts: facts(before, mv, after, style),
-            comment,
-        })?;
+        f(ply_row(node, ply, before, mv, after, style))?;
     }
     Ok(())
+}
+
+/// A ply's row: `ply` counted from the game's start, its comments joined.
+fn ply_row<G: Describe>(
+    node: &Node,
+    ply: u64,
+    before: &G,
+    mv: &G::Move,
+    after: &G,
+    style: Style,
+) -> PlyRow {
+    let comment = node
+        .comments()
+        .map(|c| c.text.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    PlyRow {
+        ply,
+        number: move_number(before),
+        facts: facts(before, mv, after, style),
+        comment,
+    }
 }
 
 /// The per-ply CSV fields of a row.
@@ -232,12 +241,36 @@ pub fn outcome(report: &Report) -> Option<&'static str> {
 
 /// A whole game as one JSON object: tags (as written), the players (`black` the first mover,
 /// `white` the second, whichever convention the tags follow), the `result` (as written, see
-/// [`result_as_written`]) and the `outcome` (what the moves decide, see [`outcome`]), and every main-line
-/// ply. (Built whole: [`write_game_json`] writes the same text as it goes.)
+/// [`result_as_written`]) and the `outcome` (what the moves decide, see [`outcome`]), the
+/// comments before the first move, the result token written after the moves, and every ply
+/// with its glyph, comments, NAGs and variations (nested): the whole record, lossless (see
+/// docs/json.md). (Built from [`write_game_json`]'s text.)
 pub fn game_json(file: &str, game: usize, record: &Record, report: &Report, style: Style) -> Value {
-    let mut v = game_head(file, game, record, report);
-    v["moves"] = plies(record, report, style).iter().map(ply_json).collect();
-    v
+    let mut bytes = Vec::new();
+    // Writing into memory does not fail, and serde_json reads back what it wrote.
+    let _ = write_game_json(&mut bytes, file, game, record, report, style);
+    serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+}
+
+/// A comment or a NAG as a JSON object: `{"comment": text, "kind": "brace"|"line"}` or
+/// `{"nag": n}`.
+pub fn annotation_json(a: &Annotation) -> Value {
+    match a {
+        Annotation::Comment(c) => comment_json(c),
+        Annotation::Nag(n) => json!({ "nag": n.value }),
+    }
+}
+
+fn comment_json(c: &Comment) -> Value {
+    let kind = match c.kind {
+        CommentKind::Brace => "brace",
+        CommentKind::Line => "line",
+    };
+    json!({ "comment": c.text, "kind": kind })
+}
+
+fn comments_json(comments: &[Comment]) -> Value {
+    comments.iter().map(comment_json).collect()
 }
 
 /// The game's JSON object but its moves.
@@ -257,15 +290,17 @@ fn game_head(file: &str, game: usize, record: &Record, report: &Report) -> Value
         "white": players.second,
         "start": report.start().map(|s| s.position_string()),
         "result": result_as_written(record),
+        "result_token": record.result.map(|r| r.value.as_str()),
         "outcome": outcome(report),
         "termination": report.outcome.map(|o| o.termination.name()),
         "plies": report.main_plies,
+        "comments": comments_json(&record.movetext.main_line().comments),
     })
 }
 
 /// Writes [`game_json`]'s object, byte for byte as serde_json writes it (keys in order), each
-/// ply written as the replay is walked: memory stays that of one ply whatever the game's
-/// length. No newline after it.
+/// ply written as the replay is walked: memory stays that of one ply (and of the open
+/// variations) whatever the game's length. No newline after it.
 pub fn write_game_json(
     out: &mut dyn Write,
     file: &str,
@@ -283,12 +318,90 @@ pub fn write_game_json(
         .find("\"moves\":[]")
         .map_or(head.len(), |i| i + "\"moves\":[".len());
     out.write_all(&head.as_bytes()[..at])?;
-    let mut first = true;
-    each_ply(record, report, style, &mut |r| {
-        if !std::mem::take(&mut first) {
-            out.write_all(b",")?;
-        }
-        serde_json::to_writer(&mut *out, &ply_json(&r)).map_err(io::Error::from)
-    })?;
+    if let Some(played) = &report.played {
+        for_game!(played, p => moves_json(out, record, p, style))?;
+    }
     out.write_all(&head.as_bytes()[at..])
+}
+
+/// An open line of [`moves_json`].
+struct JsonLine {
+    /// Plies before the next one (counted from the game's start).
+    ply: u64,
+    /// A ply of this line is written but for its variations' end (`]}`).
+    open: bool,
+    /// The open ply's variations written so far.
+    variations: usize,
+}
+
+/// Every ply of the movetext, as the replay is walked: a ply's object is written as soon as
+/// it comes, its `variations` (its last key) left open until its next step.
+fn moves_json<G: Describe>(
+    out: &mut dyn Write,
+    record: &Record,
+    played: &Played<G>,
+    style: Style,
+) -> io::Result<()> {
+    let mut lines: Vec<JsonLine> = Vec::new();
+    let mut walk = played.walk(&record.movetext);
+    while let Some(step) = walk.next() {
+        match step {
+            Step::LineStart { line, .. } => {
+                let ply = match lines.last_mut() {
+                    // A variation is an alternative to its parent's open ply.
+                    Some(parent) => {
+                        if parent.variations > 0 {
+                            out.write_all(b",")?;
+                        }
+                        parent.variations += 1;
+                        let mut v =
+                            json!({ "comments": comments_json(&line.comments) }).to_string();
+                        v.pop();
+                        write!(out, "{v},\"moves\":[")?;
+                        parent.ply - 1
+                    }
+                    None => 0,
+                };
+                lines.push(JsonLine {
+                    ply,
+                    open: false,
+                    variations: 0,
+                });
+            }
+            Step::Ply {
+                node,
+                before,
+                mv,
+                after,
+                ..
+            } => {
+                let Some(l) = lines.last_mut() else { continue };
+                // The line's ply before it is closed (the first has none).
+                if std::mem::take(&mut l.open) {
+                    out.write_all(b"]},")?;
+                }
+                l.ply += 1;
+                l.variations = 0;
+                let row = ply_row(node, l.ply, before, mv, after, style);
+                let mut v = ply_json(&row);
+                v["glyph"] = json!(node.glyph.map(|g| g.as_str()));
+                v["annotations"] = node.annotations.iter().map(annotation_json).collect();
+                let mut text = v.to_string();
+                // Its keys are sorted: `variations` is the last.
+                text.pop();
+                write!(out, "{text},\"variations\":[")?;
+                l.open = true;
+            }
+            Step::LineEnd { .. } => {
+                let Some(l) = lines.pop() else { continue };
+                if l.open {
+                    out.write_all(b"]}")?;
+                }
+                if !lines.is_empty() {
+                    out.write_all(b"]}")?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
