@@ -13,6 +13,7 @@ use kifu::Variant;
 use kifu::notation::Unsupported;
 use kifu::record::{GameChunk, Record, RecordError, Span};
 use kifu::replay::{Options, Problem, ProblemKind};
+use kifu::writers::psn::PsnOptions;
 use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
@@ -85,6 +86,8 @@ pub struct Args {
     /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
+    #[command(flatten)]
+    psn: PsnArgs,
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
@@ -94,6 +97,48 @@ pub struct Args {
     check: CheckArgs,
     #[command(flatten)]
     threads: Threads,
+}
+
+/// What the PSN keeps and how it is laid out (--to psn only).
+#[derive(clap::Args)]
+struct PsnArgs {
+    /// PSN: leave the comments out (`{...}` and `;...`).
+    #[arg(long)]
+    no_comments: bool,
+    /// PSN: leave the NAGs out (`$n`), and the glyphs after the moves (`!`, `?!`...).
+    #[arg(long)]
+    no_nags: bool,
+    /// PSN: leave the variations out (the main line alone).
+    #[arg(long)]
+    no_variations: bool,
+    /// PSN: when the moves end the game by the rules (checkmate, a King captured, no legal
+    /// move, repetition, perpetual check), write the result they decide, in the Result tag
+    /// (added if missing) and after the moves, whatever the record said. Other games keep
+    /// their result.
+    #[arg(long)]
+    fix_result: bool,
+    /// PSN: a comment after every move with the position after it, as the CSV's position
+    /// column has it (Wa: the FEN; Gufū: kifu's position string); as pgn-extract's
+    /// --fencomments.
+    #[arg(long)]
+    fen_comments: bool,
+    /// PSN: the longest line of movetext, in columns (a longer move or comment stands alone);
+    /// 0: no wrapping, the movetext on one line (a `;` comment still ends its line).
+    #[arg(long, value_name = "N", default_value_t = 80)]
+    width: usize,
+}
+
+impl PsnArgs {
+    fn options(&self) -> PsnOptions {
+        PsnOptions {
+            comments: !self.no_comments,
+            nags: !self.no_nags,
+            variations: !self.no_variations,
+            fix_result: self.fix_result,
+            position_comments: self.fen_comments,
+            width: self.width,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -121,6 +166,13 @@ pub enum Per {
 pub fn run(a: Args) -> i32 {
     if a.in_place && a.to != To::Psn {
         eprintln!("error[usage]: --in-place rewrites records: it goes with --to psn only");
+        return EXIT_ERROR;
+    }
+    if a.to != To::Psn && a.psn.options() != PsnOptions::default() {
+        eprintln!(
+            "error[usage]: --no-comments, --no-nags, --no-variations, --fix-result, \
+             --fen-comments and --width shape PSN: they go with --to psn only"
+        );
         return EXIT_ERROR;
     }
     let found = a.input.expand();
@@ -447,7 +499,7 @@ fn convert_game(
         }
     };
     let made = match (a.to, a.per) {
-        (To::Psn, _) => match psn::write(record, report, style) {
+        (To::Psn, _) => match psn::write_with(record, report, style, &a.psn.options()) {
             Some(text) => Made::Text(Text::Record(text)),
             None => Made::Nothing,
         },
