@@ -214,16 +214,16 @@ fn csv_per_game_lists_invalid_games_too() {
     assert_eq!(
         rows[0],
         "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,\
-error_kind,error"
+error_kind,error,final_position"
     );
     assert_eq!(
         rows[1],
-        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,,"
+        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,,,ks1/Ws1/1Ss b - 15"
     );
     // No Result tag, `*` after the moves; the replay stopped at the error, so no outcome.
     assert_eq!(
         rows[2],
-        "<stdin>,2,wa,bad,,,,*,,0,,false,cannot_move_that_way,Black has no SP that can move to 4f"
+        "<stdin>,2,wa,bad,,,,*,,0,,false,cannot_move_that_way,Black has no SP that can move to 4f,"
     );
     // The error is reported on stderr exactly as validate reports it.
     let err = String::from_utf8_lossy(&o.stderr);
