@@ -818,3 +818,102 @@ fn psn_width_and_position_comments() {
         assert_eq!(kifu(&args, Some(GUFU)).status.code(), Some(2), "{opt:?}");
     }
 }
+
+#[test]
+fn split_every_n_games_whole_or_not_at_all() {
+    let dir = temp_dir("split");
+    let two = "fixtures/gufu/gufu-two-games.psn";
+    let inputs = [two, "fixtures/crazywa/selfplay-001.psn", two];
+    let name = dir.join("part.psn");
+    let mut args = vec![
+        "convert",
+        "-q",
+        "--split",
+        "2",
+        "-o",
+        name.to_str().unwrap(),
+    ];
+    args.extend_from_slice(&inputs);
+    let o = kifu(&args, None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        common::files::names(&dir),
+        ["part-1.psn", "part-2.psn", "part-3.psn"]
+    );
+    // The parts together are the one output, game for game.
+    let mut whole = vec!["convert", "-q"];
+    whole.extend_from_slice(&inputs);
+    let one = stdout(&kifu(&whole, None));
+    let parts: Vec<String> = (1..=3)
+        .map(|i| std::fs::read_to_string(dir.join(format!("part-{i}.psn"))).unwrap())
+        .collect();
+    assert_eq!(parts.join("\n"), one);
+    let games = |t: &str| t.matches("[Event ").count();
+    assert_eq!(
+        parts.iter().map(|p| games(p)).collect::<Vec<_>>(),
+        [2, 2, 1]
+    );
+    // CSV: a header in each; a name without an extension takes the format's.
+    let stem = dir.join("rows");
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            two,
+            two,
+            "--to",
+            "csv",
+            "--per",
+            "game",
+            "--split",
+            "3",
+            "-o",
+            stem.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    for (i, rows) in [(1, 3), (2, 1)] {
+        let t = std::fs::read_to_string(dir.join(format!("rows-{i}.csv"))).unwrap();
+        assert!(t.starts_with("file,game,"), "{t}");
+        assert_eq!(t.lines().count(), rows + 1, "{t}");
+    }
+    // A run that fails (an input missing: exit 2) writes no part at all.
+    let failed = dir.join("failed.psn");
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            two,
+            two,
+            "/nonexistent/x.psn",
+            "--split",
+            "1",
+            "-o",
+            failed.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        !common::files::names(&dir)
+            .iter()
+            .any(|n| n.starts_with("failed"))
+    );
+    // Usage: -o must name a file; not with html or --in-place.
+    for bad in [
+        &["--split", "2"][..],
+        &["--split", "2", "-o", &format!("{}/", dir.display())],
+        &["--split", "2", "--to", "html", "-o", "x.html"],
+        &["--split", "0", "-o", "x.psn"],
+    ] {
+        let mut args = vec!["convert", two];
+        args.extend_from_slice(bad);
+        assert_eq!(kifu(&args, None).status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -88,6 +88,12 @@ pub struct Args {
     variant: Option<Variant>,
     #[command(flatten)]
     psn: PsnArgs,
+    /// Split the output into files of N games each (the last may have fewer): with `-o
+    /// NAME.psn`, NAME-1.psn, NAME-2.psn... (the CSV header in each; `-o NAME` without an
+    /// extension takes the format's). Written whole or not at all, as every output. Needs -o
+    /// naming a file; not with --to html or --in-place.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    split: Option<u64>,
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
@@ -176,6 +182,17 @@ pub fn run(a: Args) -> i32 {
         return EXIT_ERROR;
     }
     let found = a.input.expand();
+    if a.split.is_some()
+        && (a.to == To::Html
+            || a.in_place
+            || !matches!(Target::of(a.output.as_deref()), Target::File(_)))
+    {
+        eprintln!(
+            "error[usage]: --split writes NAME-1.psn, NAME-2.psn...: it needs -o naming a file, \
+             and goes with --to psn, csv or json (not --in-place)"
+        );
+        return EXIT_ERROR;
+    }
     let page_each = a.to == To::Html && a.per == Per::Game;
     let target = match target(&a, page_each, &found) {
         Ok(t) => t,
@@ -186,6 +203,8 @@ pub fn run(a: Args) -> i32 {
     };
     let mut convert = Convert {
         a: &a,
+        written: 0,
+        part: 0,
         page_each,
         pages: Pages::new(a.board.page(), page_title(&a.input.paths, &found)),
     };
@@ -207,6 +226,9 @@ pub fn run(a: Args) -> i32 {
 /// The conversion, game after game, as [`per_input`] runs it.
 struct Convert<'a> {
     a: &'a Args,
+    /// With --split: the games written so far, and the part being written (from 1).
+    written: u64,
+    part: u64,
     /// `--to html --per game`: a page per game, no output per input.
     page_each: bool,
     pages: Pages,
@@ -247,7 +269,14 @@ impl PerInput for Convert<'_> {
         name: &str,
         input: Option<&Input>,
     ) -> Result<Out, Failure> {
-        let mut out = Out::new(outputs.open(name)?);
+        let sink = match self.a.split {
+            Some(_) => {
+                self.part += 1;
+                outputs.open_part(self.part, extension(self.a.to))?
+            }
+            None => outputs.open(name)?,
+        };
+        let mut out = Out::new(sink);
         header(self.a, &mut out).map_err(|e| out.sink.failure(&e))?;
         // An input's own page is named after it.
         if let Some(input) = input {
@@ -264,6 +293,19 @@ impl PerInput for Convert<'_> {
         out: Option<&mut Out>,
         outputs: &mut Outputs,
     ) -> Result<(), Failure> {
+        let out = match (self.a.split, out) {
+            (Some(n), Some(out)) if matches!(made, Made::Text(_) | Made::Rows(..)) => {
+                if self.written > 0 && self.written.is_multiple_of(n) {
+                    // The part is full: put it aside for the commit, and begin the next.
+                    let next = self.open(outputs, "", None)?;
+                    let full = std::mem::replace(out, next);
+                    outputs.close(full.sink)?;
+                }
+                self.written += 1;
+                Some(out)
+            }
+            (_, out) => out,
+        };
         match (made, out) {
             (Made::Nothing, _) => {
                 self.pages.left_out += 1;
@@ -368,13 +410,17 @@ pub(super) fn stem(input: &Input) -> String {
 }
 
 fn output_name(input: &Input, to: To) -> String {
-    let ext = match to {
+    format!("{}.{}", stem(input), extension(to))
+}
+
+/// The usual extension of a format's files.
+fn extension(to: To) -> &'static str {
+    match to {
         To::Psn => "psn",
         To::Csv => "csv",
         To::Json => "jsonl",
         To::Html => "html",
-    };
-    format!("{}.{ext}", stem(input))
+    }
 }
 
 /// The title of one page for all the inputs: the paths as given (a directory's name, not a
