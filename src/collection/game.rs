@@ -129,7 +129,15 @@ impl Game {
             from = tag.value_span.end - base;
         }
         out.push_str(&text[from..end - base]);
-        out.push_str(if line_comment { "\n*\n" } else { " *\n" });
+        // The record's own line ends.
+        let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
+        if line_comment {
+            out.push_str(nl);
+            out.push('*');
+        } else {
+            out.push_str(" *");
+        }
+        out.push_str(nl);
         out.into_bytes()
     }
 
