@@ -905,6 +905,27 @@ fn split_every_n_games_whole_or_not_at_all() {
             .iter()
             .any(|n| n.starts_with("failed"))
     );
+    // A part that would be an input: refused, nothing written (the input is left alone).
+    let input = dir.join("in-2.psn");
+    std::fs::copy(two, &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            input.to_str().unwrap(),
+            two,
+            "--split",
+            "1",
+            "-o",
+            dir.join("in.psn").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("would write over an input"));
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    assert!(!dir.join("in-1.psn").exists());
     // Usage: -o must name a file; not with html or --in-place.
     for bad in [
         &["--split", "2"][..],

@@ -90,8 +90,9 @@ pub struct Args {
     psn: PsnArgs,
     /// Split the output into files of N games each (the last may have fewer): with `-o
     /// NAME.psn`, NAME-1.psn, NAME-2.psn... (the CSV header in each; `-o NAME` without an
-    /// extension takes the format's). Written whole or not at all, as every output. Needs -o
-    /// naming a file; not with --to html or --in-place.
+    /// extension takes the format's). Written whole or not at all, as every output; a part
+    /// that would be an input is refused (exit status 2). Needs -o naming a file; not with
+    /// --to html or --in-place.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     split: Option<u64>,
     /// How the replay page's board looks (--to html).
@@ -205,6 +206,7 @@ pub fn run(a: Args) -> i32 {
         a: &a,
         written: 0,
         part: 0,
+        inputs: inputs::identities(&found),
         page_each,
         pages: Pages::new(a.board.page(), page_title(&a.input.paths, &found)),
     };
@@ -229,6 +231,8 @@ struct Convert<'a> {
     /// With --split: the games written so far, and the part being written (from 1).
     written: u64,
     part: u64,
+    /// The inputs' identities (a part must not be one of them).
+    inputs: std::collections::HashSet<(u64, u64)>,
     /// `--to html --per game`: a page per game, no output per input.
     page_each: bool,
     pages: Pages,
@@ -272,7 +276,16 @@ impl PerInput for Convert<'_> {
         let sink = match self.a.split {
             Some(_) => {
                 self.part += 1;
-                outputs.open_part(self.part, extension(self.a.to))?
+                let ext = extension(self.a.to);
+                if let Some(path) = outputs.part_path(self.part, ext)
+                    && inputs::identity(&path).is_some_and(|id| self.inputs.contains(&id))
+                {
+                    return Err(Failure::Error(format!(
+                        "{}: error[usage]: --split would write over an input (nothing written)",
+                        path.display()
+                    )));
+                }
+                outputs.open_part(self.part, ext)?
             }
             None => outputs.open(name)?,
         };
