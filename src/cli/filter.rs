@@ -100,7 +100,8 @@ pub struct Args {
     #[arg(long, value_name = "LIST", value_parser = parse_games)]
     games: Vec<Vec<(u64, u64)>>,
     /// Write the games that do NOT meet the conditions (--games included) instead: every
-    /// other valid game (with --no-replay, every other game whose tags can be read).
+    /// other valid game (with --no-replay, every other game whose tags can be read). grep's
+    /// -v; here -v is --variant, as in every kifu command.
     #[arg(long, conflicts_with_all = ["invalid", "dedup"])]
     invert: bool,
     /// Write only the first N moves of the main line of each game written (the comments and
