@@ -512,3 +512,43 @@ fn every_message_speaks_one_style() {
         out(&o)
     );
 }
+
+/// `kifu perft RECORD --ply N DEPTH`: the count from a record's position, the same as from
+/// its position string.
+#[test]
+fn perft_from_a_record() {
+    let game = "fixtures/xboard/crazywa-01.pgn";
+    let o = kifu(&["perft", game, "--ply", "40", "2"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let csv = out(&kifu(&["convert", game, "--to", "csv"], None));
+    let fen = csv
+        .lines()
+        .nth(40)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
+    let by_fen = kifu(&["perft", "-v", "wa", "-p", &fen, "2"], None);
+    assert_eq!(out(&o), out(&by_fen));
+    assert_ne!(out(&o), out(&kifu(&["perft", "-v", "wa", "2"], None)));
+    // The depth after the record, before or after the options; --ply 0 is the start.
+    let o = kifu(&["perft", "--ply", "0", game, "2", "--divide"], None);
+    assert!(out(&o).ends_with("\n2601\n"), "{}", out(&o));
+    // Still a lone depth without a record.
+    assert_eq!(out(&kifu(&["perft", "-v", "wa", "2"], None)), "2601\n");
+    for bad in [
+        &["perft", game, "--ply", "123", "2"][..],
+        &["perft", game, "--game", "2", "2"],
+        &["perft", game],
+        &["perft", "-v", "wa", "--ply", "3", "2"],
+        &["perft", "2"],
+    ] {
+        assert_eq!(kifu(bad, None).status.code(), Some(2), "{bad:?}");
+    }
+    let o = kifu(
+        &["perft", "fixtures/invalid/cannot_move_that_way.psn", "1"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+}

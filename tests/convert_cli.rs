@@ -214,16 +214,16 @@ fn csv_per_game_lists_invalid_games_too() {
     assert_eq!(
         rows[0],
         "file,game,variant,event,date,black,white,result,outcome,plies,termination,valid,\
-error_kind,error"
+error_kind,error,final_position"
     );
     assert_eq!(
         rows[1],
-        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,,"
+        "<stdin>,1,gufu,t,,,,0-1,0-1,14,king_captured,true,,,ks1/Ws1/1Ss b - 15"
     );
     // No Result tag, `*` after the moves; the replay stopped at the error, so no outcome.
     assert_eq!(
         rows[2],
-        "<stdin>,2,wa,bad,,,,*,,0,,false,cannot_move_that_way,Black has no SP that can move to 4f"
+        "<stdin>,2,wa,bad,,,,*,,0,,false,cannot_move_that_way,Black has no SP that can move to 4f,"
     );
     // The error is reported on stderr exactly as validate reports it.
     let err = String::from_utf8_lossy(&o.stderr);
@@ -981,4 +981,291 @@ fn filter_copies_json_games_as_their_psn_text() {
         "{copied}"
     );
     assert_eq!(stdout(&kifu(&["convert", "-"], Some(&copied))), psn);
+}
+
+/// `kifu convert` of `text` (on standard input) with `args`: the output, the run checked.
+fn converted(text: &str, args: &[&str]) -> String {
+    let mut all = vec!["convert", "-", "-q"];
+    all.extend_from_slice(args);
+    let o = kifu(&all, Some(text));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o)
+}
+
+const ANNOTATED_GUFU: &str = "[Event \"t\"]\n[Variant \"Gufu\"]\n[Result \"0-1\"]\n\n\
+{before} 1. K*2二>S! $1 2. K*1一>E ; line\n3. W*2三>W 4. S*1二>E {setup done} 5. Wx1二>N+ 6. S*2三>N\n\
+7. Sx1二>E+ (7. K:2二>W {alt}) 8. K-2一>S 9. S-1一>S+ 10. W*1二>N+ 11. Wx1一>E\n\
+12. S*2三>E+ 13. S-1三>S 14. Wx2二>S 0-1\n";
+
+#[test]
+fn psn_without_comments_nags_or_variations() {
+    let all = converted(ANNOTATED_GUFU, &[]);
+    for kept in [
+        "{before}",
+        "K*2二>S!",
+        "$1",
+        "; line",
+        "{setup done}",
+        "(7. K:2二>W+ {alt})",
+    ] {
+        assert!(all.contains(kept), "{kept} in {all}");
+    }
+    let out = converted(ANNOTATED_GUFU, &["--no-comments"]);
+    assert!(!out.contains('{') && !out.contains(';'), "{out}");
+    assert!(
+        out.contains("1. K*2二>S! $1 2. K*1一>E 3.") && out.contains("(7. K:2二>W+)"),
+        "{out}"
+    );
+    let out = converted(ANNOTATED_GUFU, &["--no-nags"]);
+    assert!(!out.contains('$') && !out.contains('!'), "{out}");
+    assert!(
+        out.contains("{before} 1. K*2二>S 2. K*1一>E ; line"),
+        "{out}"
+    );
+    let out = converted(ANNOTATED_GUFU, &["--no-variations"]);
+    assert!(!out.contains('(') && !out.contains("{alt}"), "{out}");
+    assert!(out.contains("7. Sx1二>E+ 8. K-2一>S"), "{out}");
+    // All three: the bare main line, the same moves.
+    let bare = converted(
+        ANNOTATED_GUFU,
+        &["--no-comments", "--no-nags", "--no-variations"],
+    );
+    assert_eq!(
+        bare,
+        converted(GUFU, &["--no-variations", "--no-comments"]),
+        "the main line alone"
+    );
+    // In Wa too (the annotated fixture), and in SAN: still valid, one game, same moves.
+    let wa = "fixtures/wa/crazywa-005-hodges.psn";
+    for notation in ["hodges", "san"] {
+        let o = kifu(
+            &[
+                "convert",
+                wa,
+                "-q",
+                "--notation",
+                notation,
+                "--no-comments",
+                "--no-nags",
+                "--no-variations",
+            ],
+            None,
+        );
+        let text = stdout(&o);
+        assert!(!text.contains(['{', '(', '$', '!']), "{text}");
+        let again = kifu(&["validate", "-"], Some(&text));
+        assert_eq!(again.status.code(), Some(0), "{notation}: {text}");
+    }
+}
+
+#[test]
+fn psn_fix_result_from_the_replay() {
+    // The moves capture the second mover's King: 1-0, whatever the record says.
+    let wrong = GUFU
+        .replace("[Result \"0-1\"]", "[Result \"*\"]")
+        .replace(" 0-1\n", " *\n");
+    let out = converted(&wrong, &[]);
+    assert!(
+        out.contains("[Result \"*\"]") && out.ends_with(" *\n"),
+        "{out}"
+    );
+    let out = converted(&wrong, &["--fix-result"]);
+    assert!(
+        out.contains("[Result \"0-1\"]") && out.ends_with(" 0-1\n"),
+        "{out}"
+    );
+    // Without a Result tag: one is added, in its place.
+    let bare = wrong.replace("[Result \"*\"]\n", "");
+    let out = converted(&bare, &["--fix-result"]);
+    assert!(
+        out.starts_with("[Event \"t\"]\n[Result \"0-1\"]\n[Variant \"Gufu\"]\n"),
+        "{out}"
+    );
+    // A game the moves do not end keeps what it says.
+    let draw = "[Event \"d\"]\n[Variant \"Gufu\"]\n[Result \"1/2-1/2\"]\n\n1. K*2三>W 2. K*1二>N 1/2-1/2\n";
+    let out = converted(draw, &["--fix-result"]);
+    assert!(
+        out.contains("[Result \"1/2-1/2\"]") && out.ends_with(" 1/2-1/2\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn psn_width_and_position_comments() {
+    let lines = |s: &str| -> Vec<String> {
+        s.split("\n\n")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let wide = converted(GUFU, &["--width", "0"]);
+    assert_eq!(lines(&wide).len(), 1, "{wide}");
+    let narrow = converted(GUFU, &["--width", "30"]);
+    let l = lines(&narrow);
+    assert!(
+        l.len() > 4 && l.iter().all(|l| l.chars().count() <= 30),
+        "{narrow}"
+    );
+    assert_eq!(
+        narrow.split_whitespace().collect::<Vec<_>>(),
+        wide.split_whitespace().collect::<Vec<_>>()
+    );
+    // Default: 80 columns, as before.
+    assert_eq!(converted(GUFU, &[]), converted(GUFU, &["--width", "80"]));
+    // A position comment after each move: the CSV's position column.
+    let out = converted(
+        GUFU,
+        &["--fen-comments", "--no-variations", "--no-comments"],
+    );
+    let csv = converted(GUFU, &["--to", "csv"]);
+    let positions: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|r| format!("{{{}}}", r.rsplit(',').next().unwrap()))
+        .collect();
+    let comments: Vec<String> = out
+        .split('{')
+        .skip(1)
+        .map(|c| format!("{{{}}}", c.split('}').next().unwrap()))
+        .collect();
+    assert_eq!(comments, positions, "{out}");
+    assert_eq!(positions.len(), 14);
+    // PSN only.
+    for opt in [
+        &["--width", "5"][..],
+        &["--fen-comments"],
+        &["--no-nags"],
+        &["--fix-result"],
+    ] {
+        let mut args = vec!["convert", "-", "--to", "csv"];
+        args.extend_from_slice(opt);
+        assert_eq!(kifu(&args, Some(GUFU)).status.code(), Some(2), "{opt:?}");
+    }
+}
+
+#[test]
+fn split_every_n_games_whole_or_not_at_all() {
+    let dir = temp_dir("split");
+    let two = "fixtures/gufu/gufu-two-games.psn";
+    let inputs = [two, "fixtures/crazywa/selfplay-001.psn", two];
+    let name = dir.join("part.psn");
+    let mut args = vec![
+        "convert",
+        "-q",
+        "--split",
+        "2",
+        "-o",
+        name.to_str().unwrap(),
+    ];
+    args.extend_from_slice(&inputs);
+    let o = kifu(&args, None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        common::files::names(&dir),
+        ["part-1.psn", "part-2.psn", "part-3.psn"]
+    );
+    // The parts together are the one output, game for game.
+    let mut whole = vec!["convert", "-q"];
+    whole.extend_from_slice(&inputs);
+    let one = stdout(&kifu(&whole, None));
+    let parts: Vec<String> = (1..=3)
+        .map(|i| std::fs::read_to_string(dir.join(format!("part-{i}.psn"))).unwrap())
+        .collect();
+    assert_eq!(parts.join("\n"), one);
+    let games = |t: &str| t.matches("[Event ").count();
+    assert_eq!(
+        parts.iter().map(|p| games(p)).collect::<Vec<_>>(),
+        [2, 2, 1]
+    );
+    // CSV: a header in each; a name without an extension takes the format's.
+    let stem = dir.join("rows");
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            two,
+            two,
+            "--to",
+            "csv",
+            "--per",
+            "game",
+            "--split",
+            "3",
+            "-o",
+            stem.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    for (i, rows) in [(1, 3), (2, 1)] {
+        let t = std::fs::read_to_string(dir.join(format!("rows-{i}.csv"))).unwrap();
+        assert!(t.starts_with("file,game,"), "{t}");
+        assert_eq!(t.lines().count(), rows + 1, "{t}");
+    }
+    // A run that fails (an input missing: exit 2) writes no part at all.
+    let failed = dir.join("failed.psn");
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            two,
+            two,
+            "/nonexistent/x.psn",
+            "--split",
+            "1",
+            "-o",
+            failed.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        !common::files::names(&dir)
+            .iter()
+            .any(|n| n.starts_with("failed"))
+    );
+    // A part that would be an input: refused, nothing written (the input is left alone).
+    let input = dir.join("in-2.psn");
+    std::fs::copy(two, &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let o = kifu(
+        &[
+            "convert",
+            "-q",
+            input.to_str().unwrap(),
+            two,
+            "--split",
+            "1",
+            "-o",
+            dir.join("in.psn").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("would write over an input"));
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    assert!(!dir.join("in-1.psn").exists());
+    // Usage: -o must name a file; not with html or --in-place.
+    for bad in [
+        &["--split", "2"][..],
+        &["--split", "2", "-o", &format!("{}/", dir.display())],
+        &["--split", "2", "--to", "html", "-o", "x.html"],
+        &["--split", "0", "-o", "x.psn"],
+    ] {
+        let mut args = vec!["convert", two];
+        args.extend_from_slice(bad);
+        assert_eq!(kifu(&args, None).status.code(), Some(2), "{bad:?}");
+    }
 }

@@ -772,3 +772,204 @@ fn one_byte_order_mark_at_most_at_the_start_of_the_output() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(c.read("dir/b.psn"), format!("\u{FEFF}{game}"));
 }
+
+#[test]
+fn first_and_second_mover_in_the_record_s_convention() {
+    let c = Corpus::new("movers");
+    let g = ["gufu.psn"];
+    // kifu's convention: Black is the first mover.
+    assert_eq!(
+        picked(&c, &g, &["--first", "Ann"]),
+        club(&["0", "3", "0 letters", "0 long"])
+    );
+    assert_eq!(picked(&c, &g, &["--second", "Ann"]), club(&["2", "4"]));
+    assert_eq!(
+        picked(&c, &g, &["--first", "Bob", "--second", "~^C"]),
+        club(&["1"])
+    );
+    // XBoard's: its White tag names the first mover.
+    let xb = std::fs::read_to_string("fixtures/xboard/crazywa-01.pgn").unwrap();
+    let xb = corpus::set_tag(&corpus::set_tag(&xb, "White", "Xena"), "Black", "Yuri");
+    c.write("xb.pgn", &xb);
+    let x = ["xb.pgn"];
+    assert_eq!(picked(&c, &x, &["--first", "Xena"]).len(), 1);
+    assert_eq!(picked(&c, &x, &["--second", "Yuri"]).len(), 1);
+    assert_eq!(filter(&c, &x, &["--first", "Yuri"]).status.code(), Some(1));
+    assert_eq!(filter(&c, &x, &["--second", "Xena"]).status.code(), Some(1));
+    // On what is written: --no-replay takes them.
+    assert_eq!(picked(&c, &x, &["--first", "Xena", "--no-replay"]).len(), 1);
+}
+
+#[test]
+fn ending_as_the_replay_finds_it() {
+    let c = Corpus::new("ending");
+    let g = ["gufu.psn", "broken.psn"];
+    assert_eq!(
+        picked(&c, &g, &["--ending", "king-captured"]),
+        club(&["0", "1", "0 letters", "0 long"])
+    );
+    // As `kifu stats` names it, and several: any.
+    assert_eq!(
+        picked(&c, &g, &["--ending", "not_ended"]),
+        club(&["2", "3", "4", "5"])
+    );
+    assert_eq!(
+        picked(&c, &g, &["--ending", "checkmate", "--ending", "not-ended"]),
+        club(&["2", "3", "4", "5"])
+    );
+    let o = filter(&c, &g, &["--ending", "checkmate"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // Wa's endings, in the XBoard fixtures.
+    let o = kifu(&[
+        "filter",
+        "fixtures/xboard/",
+        "--ending",
+        "no-legal-moves",
+        "--count",
+    ]);
+    assert_eq!(stdout(&o), "1\n");
+    let o = kifu(&[
+        "filter",
+        "fixtures/xboard/",
+        "--ending",
+        "checkmate",
+        "--count",
+    ]);
+    assert_eq!(stdout(&o), "14\n");
+    for bad in [
+        &["--ending", "resign"][..],
+        &["--ending", "checkmate", "--no-replay"],
+    ] {
+        let o = filter(&c, &g, bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+    says(
+        &stderr(&filter(&c, &g, &["--ending", "resign"])),
+        "perpetual-check",
+    );
+}
+
+#[test]
+fn games_by_number_across_the_inputs() {
+    let c = Corpus::new("numbers");
+    // gufu.psn has 8 games, broken.psn 2 (invalid ones are counted, not written).
+    let g = ["gufu.psn", "broken.psn", "gufu.psn"];
+    assert_eq!(
+        picked(&c, &g, &["--games", "2-3,5"]),
+        club(&["1", "2", "4"])
+    );
+    assert_eq!(
+        picked(&c, &g, &["--games", "8", "--games", "9-12"]),
+        club(&["0 long", "0", "1"])
+    );
+    assert_eq!(picked(&c, &g, &["--games", "18-"]), club(&["0 long"]));
+    // Other conditions hold too.
+    assert_eq!(
+        picked(&c, &g, &["--games", "1-8", "--player", "Cid"]),
+        club(&["1", "2", "3"])
+    );
+    // Reading stops after the last game asked for.
+    let o = filter(&c, &g, &["--games", "2"]);
+    assert_eq!(
+        summary(&o),
+        "1 file, 2 games: 1 matched, 0 dropped as duplicates, 0 invalid"
+    );
+    let o = filter(&c, &g, &["--games", "9-10"]);
+    assert_eq!(o.status.code(), Some(1));
+    for bad in ["0", "3-2", "x", "2-y"] {
+        let o = filter(&c, &g, &["--games", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn invert_writes_the_other_valid_games() {
+    let c = Corpus::new("invert");
+    let g = ["gufu.psn", "broken.psn"];
+    // The invalid games (both Ann's) are never written.
+    assert_eq!(
+        picked(&c, &g, &["--invert", "--player", "Ann"]),
+        club(&["1", "5"])
+    );
+    assert_eq!(
+        picked(&c, &g, &["--invert", "--games", "2-8"]),
+        club(&["0"])
+    );
+    assert_eq!(
+        picked(&c, &g, &["--invert", "--ending", "not-ended"]),
+        club(&["0", "1", "0 letters", "0 long"])
+    );
+    // All the conditions together are inverted: games not (Ann's and in 1-3).
+    assert_eq!(
+        picked(
+            &c,
+            &g,
+            &["-q", "--invert", "--player", "Ann", "--games", "1-3"]
+        ),
+        club(&["1", "3", "4", "5", "0 letters", "0 long"])
+    );
+    let o = filter(&c, &g, &["--invert", "--count", "--player", "Ann"]);
+    assert_eq!(stdout(&o), "2\n");
+    // With --no-replay the games are not checked: the wrong facing is written.
+    let mut e = picked(&c, &g, &["--invert", "--no-replay", "--player", "Ann"]);
+    e.sort();
+    assert_eq!(e, club(&["1", "5"]));
+    let e = picked(
+        &c,
+        &g,
+        &["--invert", "--no-replay", "--tag", "Event=club 0"],
+    );
+    assert!(e.contains(&"broken 1".to_string()), "{e:?}");
+    for other in ["--invalid", "--dedup"] {
+        let o = filter(&c, &g, &["--invert", other]);
+        assert_eq!(o.status.code(), Some(2), "{other}");
+    }
+}
+
+#[test]
+fn cut_keeps_the_first_plies() {
+    let c = Corpus::new("cut");
+    let o = filter(&c, &["gufu.psn"], &["--games", "1-2", "--cut", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The comment after the 5th move is kept; the Result tag says the game is unfinished.
+    let first = corpus::set_tag(&corpus::gufu_record(0), "Result", "*");
+    let first = first.split("\n\n").next().unwrap().to_string()
+        + "\n\n1. K*2三>W 2. K*2二>W 3. W*1一>E 4. S*2一>W\n5. K-1二>N+ {The King steps next to the Kaze.} *\n";
+    assert!(out.starts_with(&first), "{out}");
+    assert_eq!(events(&out), club(&["0", "1"]));
+    // What is written is a valid record of 5 plies each.
+    let cut = c.write("cut.psn", &out);
+    let o = kifu(&[
+        "filter",
+        &cut,
+        "--min-plies",
+        "5",
+        "--max-plies",
+        "5",
+        "--count",
+    ]);
+    assert_eq!(stdout(&o), "2\n", "{}", stderr(&o));
+    let o = kifu(&["validate", &cut]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A variation on a later move goes; a shorter game is left as it is.
+    let o = filter(&c, &["gufu.psn"], &["--games", "2,3", "--cut", "7"]);
+    let out = stdout(&o);
+    assert!(out.contains("7. Sx1二>E+ *\n"), "{out}");
+    assert!(!out.contains("K:2二>W"), "{out}");
+    assert!(out.ends_with(&corpus::gufu_record(2)), "{out}");
+    // A line comment after the last move kept: the result on a line of its own.
+    c.write(
+        "line.psn",
+        "[Event \"l\"]\n[Variant \"gufu\"]\n\n1. K*2三>W ; sente\n2. K*2二>W 3. W*1一>E *\n",
+    );
+    let o = filter(&c, &["line.psn"], &["--cut", "1"]);
+    assert_eq!(
+        stdout(&o),
+        "[Event \"l\"]\n[Variant \"gufu\"]\n\n1. K*2三>W ; sente\n*\n"
+    );
+    assert_eq!(
+        filter(&c, &["gufu.psn"], &["--cut", "0"]).status.code(),
+        Some(2)
+    );
+}

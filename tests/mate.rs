@@ -633,3 +633,69 @@ fn a_deadline_stops_the_search_with_unknown() {
     let took = began.elapsed();
     assert!(took < Duration::from_secs(3), "took {took:?}");
 }
+
+/// `kifu mate RECORD --ply N --game G`: the position taken from a record's main line.
+#[test]
+fn cli_takes_the_position_from_a_record() {
+    // CrazyWa's game 3 ends in checkmate at ply 65 (SW*4a).
+    let game = "fixtures/xboard/crazywa-03.pgn";
+    let (code, out, err) = kifu(&["mate", game, "--ply", "64"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "mate in 1: SW*4a\n1 first move mates in 1: SW*4a\n"),
+        "{err}"
+    );
+    let (code, out, _) = kifu(&["mate", game, "--ply", "62", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["variant"].as_str(), v["moves"].as_u64()),
+        (Some("wa"), Some(2)),
+        "{out}"
+    );
+    // The same as the position string of the CSV at that ply.
+    let csv = analysis::kifu(&["convert", game, "--to", "csv"], None).1;
+    let fen = csv
+        .lines()
+        .nth(62)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
+    let by_fen = kifu(&["mate", "-v", "wa", "-p", &fen, "--format", "json"]).1;
+    assert_eq!(by_fen, out);
+    // Default: the final position, here already over (exit 2); --game chooses the game.
+    let (code, _, err) = kifu(&["mate", game]);
+    assert_eq!(code, 2);
+    assert!(err.contains("already over"), "{err}");
+    let (code, _, err) = kifu(&["mate", game, "--game", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("error[no_such_game]"), "{err}");
+    // A ply beyond the end: usage (2); an invalid record: 1, its errors as validate says them.
+    let (code, _, err) = kifu(&["mate", game, "--ply", "66"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "error[no_such_ply]: --ply 66 is beyond the end of game 1, which has 65 plies"
+        ),
+        "{err}"
+    );
+    let bad = "fixtures/invalid/cannot_move_that_way.psn";
+    for args in [&["mate", bad, "--ply", "1"][..], &["mate", bad]] {
+        let (code, _, err) = kifu(args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(
+            err.contains("error[cannot_move_that_way]") && err.contains("error[invalid_record]"),
+            "{err}"
+        );
+    }
+    // From standard input; a record and --position together, or --ply without a record.
+    let text = std::fs::read_to_string(game).unwrap();
+    let (code, out, _) = analysis::kifu(&["mate", "-", "--ply", "64"], Some(&text));
+    assert_eq!((code, out.lines().next()), (0, Some("mate in 1: SW*4a")));
+    let (code, _, _) = kifu(&["mate", game, "-v", "wa", "-p", &fen]);
+    assert_eq!(code, 2);
+    let (code, _, _) = kifu(&["mate", "-v", "wa", "-p", &fen, "--ply", "3"]);
+    assert_eq!(code, 2);
+}

@@ -229,8 +229,44 @@ fn cli_errors() {
     let (_, help, _) = kifu(&["solve", "--help"]);
     assert!(
         help.contains(
-            "2 usage error (a bad --position, a variant other than gufu, a game\nalready over)"
+            "1 the record is invalid before the ply asked for, 2 usage error (a bad\n--position, \
+             no such game or ply, a variant other than gufu, a game already over)"
         ),
         "{help}"
     );
+}
+
+/// `kifu solve RECORD --ply N --game G`: the position taken from a record's main line.
+#[test]
+fn cli_takes_the_position_from_a_record() {
+    let two = "fixtures/gufu/gufu-two-games.psn";
+    // Game 1 ends at ply 11 with the capture of a King; game 2 at ply 21.
+    assert_eq!(kifu(&["solve", two, "--ply", "10"]).1, "win in 1\n");
+    assert_eq!(
+        kifu(&["solve", two, "--game", "2", "--ply", "20"]).1,
+        "win in 1\n"
+    );
+    let (code, out, _) = kifu(&["solve", two, "--ply", "4", "--format", "json"]);
+    assert_eq!(code, 0);
+    let csv = analysis::kifu(&["convert", two, "--to", "csv"], None).1;
+    let pos = csv
+        .lines()
+        .nth(4)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(kifu(&["solve", "-p", &pos, "--format", "json"]).1, out);
+    // Ply 0 is the start; the final position is over (2); no such ply (2); a Wa record (2).
+    assert_eq!(kifu(&["solve", two, "--ply", "0"]).1, "draw\n");
+    assert_eq!(kifu(&["solve", two]).0, 2);
+    let (code, _, err) = kifu(&["solve", two, "--ply", "12"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("error[no_such_ply]"), "{err}");
+    let (code, _, err) = kifu(&["solve", "fixtures/xboard/crazywa-03.pgn", "--ply", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("only Gufū"), "{err}");
+    let (code, _, _) = kifu(&["solve", "fixtures/invalid/cannot_move_that_way.psn"]);
+    assert_eq!(code, 1);
 }

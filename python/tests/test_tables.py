@@ -68,7 +68,7 @@ def test_rows_per_game(fixtures):
     rows = kifu.rows([fixtures / "invalid" / "syntax.psn", fixtures / "gufu"], per="game")
     assert list(rows[0]) == [
         "file", "game", "variant", "event", "date", "black", "white", "result", "outcome",
-        "plies", "termination", "valid", "error_kind", "error",
+        "plies", "termination", "valid", "error_kind", "error", "final_position",
     ]
     assert rows[0]["valid"] is False and rows[0]["error"]
     assert all(r["valid"] for r in rows[1:])

@@ -13,6 +13,7 @@ use kifu::Variant;
 use kifu::notation::Unsupported;
 use kifu::record::{GameChunk, Record, RecordError, Span};
 use kifu::replay::{Options, Problem, ProblemKind};
+use kifu::writers::psn::PsnOptions;
 use kifu::writers::{Notation, Style, html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
@@ -93,6 +94,15 @@ pub struct Args {
     /// moves of such a record tell the game when only one fits).
     #[arg(long, short = 'v')]
     variant: Option<Variant>,
+    #[command(flatten)]
+    psn: PsnArgs,
+    /// Split the output into files of N games each (the last may have fewer): with `-o
+    /// NAME.psn`, NAME-1.psn, NAME-2.psn... (the CSV header in each; `-o NAME` without an
+    /// extension takes the format's). Written whole or not at all, as every output; a part
+    /// that would be an input is refused (exit status 2). Needs -o naming a file; not with
+    /// --to html or --in-place.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    split: Option<u64>,
     /// How the replay page's board looks (--to html).
     #[command(flatten)]
     board: BoardArgs,
@@ -108,6 +118,48 @@ pub struct Args {
     report: Format,
     #[command(flatten)]
     threads: Threads,
+}
+
+/// What the PSN keeps and how it is laid out (--to psn only).
+#[derive(clap::Args)]
+struct PsnArgs {
+    /// PSN: leave the comments out (`{...}` and `;...`).
+    #[arg(long)]
+    no_comments: bool,
+    /// PSN: leave the NAGs out (`$n`), and the glyphs after the moves (`!`, `?!`...).
+    #[arg(long)]
+    no_nags: bool,
+    /// PSN: leave the variations out (the main line alone).
+    #[arg(long)]
+    no_variations: bool,
+    /// PSN: when the moves end the game by the rules (checkmate, a King captured, no legal
+    /// move, repetition, perpetual check), write the result they decide, in the Result tag
+    /// (added if missing) and after the moves, whatever the record said. Other games keep
+    /// their result.
+    #[arg(long)]
+    fix_result: bool,
+    /// PSN: a comment after every move with the position after it, as the CSV's position
+    /// column has it (Wa: the FEN; Gufū: kifu's position string); as pgn-extract's
+    /// --fencomments.
+    #[arg(long)]
+    fen_comments: bool,
+    /// PSN: the longest line of movetext, in columns (a longer move or comment stands alone);
+    /// 0: no wrapping, the movetext on one line (a `;` comment still ends its line).
+    #[arg(long, value_name = "N", default_value_t = 80)]
+    width: usize,
+}
+
+impl PsnArgs {
+    fn options(&self) -> PsnOptions {
+        PsnOptions {
+            comments: !self.no_comments,
+            nags: !self.no_nags,
+            variations: !self.no_variations,
+            fix_result: self.fix_result,
+            position_comments: self.fen_comments,
+            width: self.width,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -140,7 +192,27 @@ pub fn run(a: Args) -> i32 {
         );
         return EXIT_ERROR;
     }
+    if a.to != To::Psn && a.psn.options() != PsnOptions::default() {
+        super::say::error(
+            "usage",
+            "--no-comments, --no-nags, --no-variations, --fix-result, --fen-comments and \
+             --width shape PSN: they go with --to psn only",
+        );
+        return EXIT_ERROR;
+    }
     let found = a.input.expand();
+    if a.split.is_some()
+        && (a.to == To::Html
+            || a.in_place
+            || !matches!(Target::of(a.output.as_deref()), Target::File(_)))
+    {
+        super::say::error(
+            "usage",
+            "--split writes NAME-1.psn, NAME-2.psn...: it needs -o naming a file, and goes \
+             with --to psn, csv or json (not --in-place)",
+        );
+        return EXIT_ERROR;
+    }
     let page_each = a.to == To::Html && a.per == Per::Game;
     let target = match target(&a, page_each, &found) {
         Ok(t) => t,
@@ -151,6 +223,9 @@ pub fn run(a: Args) -> i32 {
     };
     let mut convert = Convert {
         a: &a,
+        written: 0,
+        part: 0,
+        inputs: inputs::identities(&found),
         page_each,
         pages: Pages::new(a.board.page(), page_title(&a.input.paths, &found)),
     };
@@ -172,6 +247,11 @@ pub fn run(a: Args) -> i32 {
 /// The conversion, game after game, as [`per_input`] runs it.
 struct Convert<'a> {
     a: &'a Args,
+    /// With --split: the games written so far, and the part being written (from 1).
+    written: u64,
+    part: u64,
+    /// The inputs' identities (a part must not be one of them).
+    inputs: std::collections::HashSet<(u64, u64)>,
     /// `--to html --per game`: a page per game, no output per input.
     page_each: bool,
     pages: Pages,
@@ -212,7 +292,23 @@ impl PerInput for Convert<'_> {
         name: &str,
         input: Option<&Input>,
     ) -> Result<Out, Failure> {
-        let mut out = Out::new(outputs.open(name)?);
+        let sink = match self.a.split {
+            Some(_) => {
+                self.part += 1;
+                let ext = extension(self.a.to);
+                if let Some(path) = outputs.part_path(self.part, ext)
+                    && inputs::identity(&path).is_some_and(|id| self.inputs.contains(&id))
+                {
+                    return Err(Failure::Error(format!(
+                        "{}: error[usage]: --split would write over an input (nothing written)",
+                        path.display()
+                    )));
+                }
+                outputs.open_part(self.part, ext)?
+            }
+            None => outputs.open(name)?,
+        };
+        let mut out = Out::new(sink);
         header(self.a, &mut out).map_err(|e| out.sink.failure(&e))?;
         // An input's own page is named after it.
         if let Some(input) = input {
@@ -229,6 +325,19 @@ impl PerInput for Convert<'_> {
         out: Option<&mut Out>,
         outputs: &mut Outputs,
     ) -> Result<(), Failure> {
+        let out = match (self.a.split, out) {
+            (Some(n), Some(out)) if matches!(made, Made::Text(_) | Made::Rows(..)) => {
+                if self.written > 0 && self.written.is_multiple_of(n) {
+                    // The part is full: put it aside for the commit, and begin the next.
+                    let next = self.open(outputs, "", None)?;
+                    let full = std::mem::replace(out, next);
+                    outputs.close(full.sink)?;
+                }
+                self.written += 1;
+                Some(out)
+            }
+            (_, out) => out,
+        };
         match (made, out) {
             (Made::Nothing, _) => {
                 self.pages.left_out += 1;
@@ -333,13 +442,17 @@ pub(super) fn stem(input: &Input) -> String {
 }
 
 fn output_name(input: &Input, to: To) -> String {
-    let ext = match to {
+    format!("{}.{}", stem(input), extension(to))
+}
+
+/// The usual extension of a format's files.
+fn extension(to: To) -> &'static str {
+    match to {
         To::Psn => "psn",
         To::Csv => "csv",
         To::Json => "jsonl",
         To::Html => "html",
-    };
-    format!("{}.{ext}", stem(input))
+    }
 }
 
 /// The title of one page for all the inputs: the paths as given (a directory's name, not a
@@ -464,7 +577,7 @@ fn convert_game(
         }
     };
     let made = match (a.to, a.per) {
-        (To::Psn, _) => match psn::write(record, report, style) {
+        (To::Psn, _) => match psn::write_with(record, report, style, &a.psn.options()) {
             Some(text) => Made::Text(Text::Record(text)),
             None => Made::Nothing,
         },

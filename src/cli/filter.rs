@@ -11,13 +11,14 @@ use kifu::collection::game::Game;
 use kifu::collection::position;
 use kifu::collection::scan::{Flow, Item, scan};
 use kifu::record::ResultToken;
+use kifu::rules::Termination;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Pick games: by variant, tags, players, result, outcome, length or a position reached; drop
-/// duplicates; count.
+/// Pick games: by variant, tags, players, result, outcome, ending, length, number or a
+/// position reached; drop duplicates; invert the choice; cut the games short; count.
 ///
 /// The games that meet every condition are written exactly as they are in their files (tags,
 /// comments, layout: byte for byte; a file in Shift_JIS or UTF-16 is written in UTF-8; a
@@ -27,9 +28,9 @@ use std::sync::Arc;
 /// likewise); different options: all must hold.
 ///
 /// Every game that meets the conditions on what is written (--variant, --tag, --player,
-/// --result, --min-plies, --max-plies) is replayed, as `kifu validate` replays it: only games
-/// whose every move is legal are written, and the conditions on the moves (--outcome,
-/// --position, --valid, --invalid, --dedup) are decided. Invalid games are never written
+/// --first, --second, --result, --min-plies, --max-plies) is replayed, as `kifu validate`
+/// replays it: only games whose every move is legal are written, and the conditions on the
+/// moves (--outcome, --ending, --position, --valid, --invalid, --dedup) are decided. Invalid games are never written
 /// unless --invalid asks for them, and never dropped silently: the summary on standard error
 /// counts the games that matched, the duplicates dropped and the invalid games met, by kind of
 /// error. --no-replay selects on what is written alone, many times faster: the games are not
@@ -39,6 +40,9 @@ use std::sync::Arc;
   kifu filter games/ --player 'E. Hakala' -o hakala.psn
   kifu filter games/ --tag Event='~^Helsinki' --tag Round=1 --tag Round=2
   kifu filter games/ --variant gufu --outcome 0-1 --count
+  kifu filter games/ --ending perpetual-check --first 'E. Hakala'
+  kifu filter games/ --games 2-5,9 --cut 20      # games 2 to 5 and 9, 20 plies each
+  kifu filter games/ --invert --tag Round=1       # every valid game but those of round 1
   kifu filter games/ --position 'Sske/2/KwWn b - 5'
   kifu filter games/ --dedup -o unique.psn
   kifu filter games/ --invalid -o broken.psn
@@ -71,6 +75,13 @@ pub struct Args {
     /// A player, either side (the Black or the White tag): NAME exact, or ~REGEX.
     #[arg(long, value_name = "NAME", value_parser = Pattern::parse)]
     player: Vec<Pattern>,
+    /// The first mover (sente): the Black tag in kifu's convention, the White tag in a record
+    /// of XBoard's (which names the first mover White): NAME exact, or ~REGEX.
+    #[arg(long, value_name = "NAME", value_parser = Pattern::parse)]
+    first: Vec<Pattern>,
+    /// The second mover (gote): the White tag, or the Black tag in a record of XBoard's.
+    #[arg(long, value_name = "NAME", value_parser = Pattern::parse)]
+    second: Vec<Pattern>,
     /// The Result tag as written: 1-0, 0-1, 1/2-1/2, * (or ~REGEX).
     #[arg(long, value_name = "R", value_parser = Pattern::parse)]
     result: Vec<Pattern>,
@@ -78,6 +89,27 @@ pub struct Args {
     /// game (checkmate, a King captured, repetition...), * when they do not.
     #[arg(long, value_name = "R", value_parser = parse_outcome)]
     outcome: Vec<ResultToken>,
+    /// How the moves end the game, found by replaying: checkmate, king-captured (Gufū),
+    /// no-legal-moves, repetition or perpetual-check (Wa), or not-ended (the moves do not end
+    /// the game). As `kifu stats` names them (with - or _).
+    #[arg(long, value_name = "END", value_parser = parse_ending)]
+    ending: Vec<Option<Termination>>,
+    /// Only these games, numbered from 1 in input order across all the inputs (every game
+    /// counted, invalid ones too): N, N-M, N- (to the end), comma-separated (`--games
+    /// 2-5,9`). Without --invert, reading stops after the last game asked for.
+    #[arg(long, value_name = "LIST", value_parser = parse_games)]
+    games: Vec<Vec<(u64, u64)>>,
+    /// Write the games that do NOT meet the conditions (--games included) instead: every
+    /// other valid game (with --no-replay, every other game whose tags can be read). grep's
+    /// -v; here -v is --variant, as in every kifu command.
+    #[arg(long, conflicts_with_all = ["invalid", "dedup"])]
+    invert: bool,
+    /// Write only the first N moves of the main line of each game written (the comments and
+    /// NAGs right after the Nth kept, what follows dropped), ending with `*` (the Result tag
+    /// becomes "*" too). Shorter games are written as they are. The conditions are decided
+    /// on the whole game.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    cut: Option<u64>,
     /// At least N moves on the main line (as written; variations not counted).
     #[arg(long, value_name = "N")]
     min_plies: Option<u64>,
@@ -94,7 +126,7 @@ pub struct Args {
     valid: bool,
     /// Only invalid games (that cannot be read, or have an illegal move): `kifu validate`
     /// says why.
-    #[arg(long, conflicts_with_all = ["outcome", "position", "dedup"])]
+    #[arg(long, conflicts_with_all = ["outcome", "ending", "position", "dedup"])]
     invalid: bool,
     /// Of the matching games with the same start position and the same main-line moves, keep
     /// the first. The moves are compared as the rules resolve them, whatever the notation
@@ -103,11 +135,11 @@ pub struct Args {
     #[arg(long)]
     dedup: bool,
     /// Do not replay the games: select on what is written alone (--variant, --tag, --player,
-    /// --result, --min-plies, --max-plies). The games are not checked: a game with an illegal
+    /// --first, --second, --result, --min-plies, --max-plies). The games are not checked: a game with an illegal
     /// move, or a syntax error in its moves, is written if its tags match. Only the tag pairs
     /// are read (the moves too with --min-plies or --max-plies): only a game whose tag pairs
     /// cannot be read is known to be invalid.
-    #[arg(long, conflicts_with_all = ["valid", "invalid", "outcome", "position", "dedup"])]
+    #[arg(long, conflicts_with_all = ["valid", "invalid", "outcome", "ending", "position", "dedup"])]
     no_replay: bool,
     /// Print only the number of matching games.
     #[arg(long, conflicts_with = "output")]
@@ -128,6 +160,56 @@ fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
         return Err(format!("'{name}' is not a tag name"));
     }
     Ok((name.to_string(), Pattern::parse(value)?))
+}
+
+fn parse_ending(s: &str) -> Result<Option<Termination>, String> {
+    let wanted = s.trim().replace('_', "-").to_ascii_lowercase();
+    if wanted == "not-ended" {
+        return Ok(None);
+    }
+    ALL_ENDINGS
+        .into_iter()
+        .find(|t| t.name().replace('_', "-") == wanted)
+        .map(Some)
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not one of checkmate, king-captured, no-legal-moves, repetition, \
+                 perpetual-check, not-ended"
+            )
+        })
+}
+
+const ALL_ENDINGS: [Termination; 5] = [
+    Termination::Checkmate,
+    Termination::KingCaptured,
+    Termination::NoLegalMoves,
+    Termination::Repetition,
+    Termination::PerpetualCheck,
+];
+
+/// `N`, `N-M`, `N-`, comma-separated: ranges from 1, both ends included (`N-`: to u64::MAX).
+fn parse_games(s: &str) -> Result<Vec<(u64, u64)>, String> {
+    let number = |t: &str| match t.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{t}' is not a game number (from 1)")),
+    };
+    s.split(',')
+        .map(|part| match part.split_once('-') {
+            None => number(part).map(|n| (n, n)),
+            Some((a, b)) => {
+                let a = number(a)?;
+                let b = if b.trim().is_empty() {
+                    u64::MAX
+                } else {
+                    number(b)?
+                };
+                if b < a {
+                    return Err(format!("'{part}': the range ends before it starts"));
+                }
+                Ok((a, b))
+            }
+        })
+        .collect()
 }
 
 fn parse_outcome(s: &str) -> Result<ResultToken, String> {
@@ -153,8 +235,12 @@ pub fn run(a: Args) -> i32 {
     let mut conditions = Conditions {
         variant: a.variant,
         players: a.player,
+        first: a.first,
+        second: a.second,
         results: a.result,
         outcomes: a.outcome,
+        endings: a.ending,
+        invert: a.invert,
         min_plies: a.min_plies,
         max_plies: a.max_plies,
         validity: match (a.valid, a.invalid) {
@@ -197,6 +283,12 @@ pub fn run(a: Args) -> i32 {
     let keys = KeyMaker::new();
     let mut seen = Seen::new();
     let keep_unreadable = a.invalid && !a.count;
+    let ranges: Vec<(u64, u64)> = a.games.into_iter().flatten().collect();
+    let selected = |n: u64| ranges.is_empty() || ranges.iter().any(|&(lo, hi)| lo <= n && n <= hi);
+    // Past the last game asked for, no game can match (unless inverted).
+    let last =
+        (!ranges.is_empty() && !a.invert).then(|| ranges.iter().map(|r| r.1).max().unwrap_or(0));
+    let (invert, cut) = (a.invert, a.cut);
     let reads_moves = conditions.needs_moves();
     // Why writing stopped: a closed pipe, or an error.
     let mut failure: Option<Failure> = None;
@@ -210,8 +302,17 @@ pub fn run(a: Args) -> i32 {
                 Game::read_tags(chunk)
             };
             let verdict = conditions.check(&game, Some(&keys));
-            let keep = verdict.matched && !a.count;
-            (verdict, keep.then(|| game.into_bytes()))
+            let candidate = if invert {
+                verdict.eligible
+            } else {
+                verdict.matched
+            };
+            let keep = candidate && !a.count;
+            let bytes = match cut {
+                Some(n) if keep => Some(game.cut(n)),
+                _ => keep.then(|| game.into_bytes()),
+            };
+            (verdict, bytes)
         },
         |item| {
             let done = match item {
@@ -240,12 +341,22 @@ pub fn run(a: Args) -> i32 {
                     ..
                 } => {
                     t.games += 1;
+                    if last.is_some_and(|n| t.games > n) {
+                        t.games -= 1;
+                        return Flow::Stop;
+                    }
                     if verdict.invalid {
                         t.invalid += 1;
                         let kind = verdict.error_kind.unwrap_or("syntax");
                         *t.invalid_kinds.entry(kind).or_default() += 1;
                     }
-                    if !verdict.matched {
+                    let meets = verdict.matched && selected(t.games);
+                    let wanted = if invert {
+                        verdict.eligible && !meets
+                    } else {
+                        meets
+                    };
+                    if !wanted {
                         return Flow::Continue;
                     }
                     if let Some(key) = verdict.key

@@ -1,6 +1,7 @@
 //! `kifu mate`: the shortest forced mate for the side to move.
 
 use super::output::{Target, write_documents};
+use super::record_position::{RecordPosition, plain};
 pub(super) use super::report::Format;
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::analysis::game::{Searchable, move_text};
@@ -32,12 +33,15 @@ use std::time::Instant;
 Exit status: 0 searched (a mate found or not), 2 usage error (a bad --position, a game
 already over) or I/O error.")]
 pub struct Args {
-    /// The game: wa, wa-nodrop or gufu.
-    #[arg(long, short = 'v')]
-    variant: Variant,
+    /// The game: wa, wa-nodrop or gufu (with RECORD: the variant of a record without a
+    /// Variant tag).
+    #[arg(long, short = 'v', required_unless_present = "record")]
+    variant: Option<Variant>,
     /// The position (Wa: XBoard FEN; Gufū: kifu's position string, see the README).
-    #[arg(long, short = 'p')]
-    position: String,
+    #[arg(long, short = 'p', required_unless_present = "record")]
+    position: Option<String>,
+    #[command(flatten)]
+    from: RecordPosition,
     /// The most moves of the side to move (1 to 250); 0 or `unlimited`: search until a mate
     /// is proved or the budget (--max-nodes) runs out.
     #[arg(long, short = 'd', default_value = "3", value_parser = parse_depth)]
@@ -94,10 +98,21 @@ pub enum MethodArg {
 type AnyPosition = PerGame<wa::Position, gufu::Position>;
 
 pub fn run(a: Args) -> i32 {
-    match AnyPosition::from_position_string(a.variant, &a.position) {
-        Ok(pos) => for_game!(&pos, p => search(&a, p)),
-        Err(e) => bad_position(&a.position, &e),
-    }
+    let pos = match a.from.position(a.variant, a.position.is_some()) {
+        Ok(Some(state)) => plain(state),
+        Ok(None) => {
+            let (Some(variant), Some(position)) = (a.variant, &a.position) else {
+                super::say::error("usage", "give --variant and --position, or a RECORD");
+                return EXIT_ERROR;
+            };
+            match AnyPosition::from_position_string(variant, position) {
+                Ok(pos) => pos,
+                Err(e) => return bad_position(position, &e),
+            }
+        }
+        Err(f) => return f.report(),
+    };
+    for_game!(&pos, p => search(&a, p))
 }
 
 fn bad_position(text: &str, e: &PositionError) -> i32 {
@@ -183,7 +198,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
         }
         Format::Json => {
             let o = json!({
-                "variant": a.variant.to_string(),
+                "variant": pos.variant().to_string(),
                 "position": pos.position_string(),
                 "depth": a.depth,
                 "all_moves": a.all_moves,

@@ -25,6 +25,7 @@ mod pages;
 mod per_input;
 mod perft;
 mod progress;
+mod record_position;
 mod render;
 mod report;
 mod say;

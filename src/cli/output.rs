@@ -535,6 +535,30 @@ impl Outputs {
         }
     }
 
+    /// With -o naming a file `NAME.ext` (or `NAME`), a sink for its part `n` (from 1):
+    /// `NAME-n.ext` beside it (`NAME-n.default_ext` when the name has no extension), as one
+    /// more output of the run, put in place with the others at the commit. Else as
+    /// [`Outputs::open`].
+    pub fn open_part(&mut self, n: u64, default_ext: &str) -> Result<Sink, Failure> {
+        match self.part_path(n, default_ext) {
+            Some(path) => Sink::file(&path, false),
+            None => self.open(""),
+        }
+    }
+
+    /// The path of part `n` (see [`Outputs::open_part`]); None unless -o names a file.
+    pub fn part_path(&self, n: u64, default_ext: &str) -> Option<PathBuf> {
+        let Target::File(p) = &self.target else {
+            return None;
+        };
+        let stem = p.file_stem().unwrap_or_default().to_string_lossy();
+        let ext = p.extension().map_or_else(
+            || default_ext.to_string(),
+            |e| e.to_string_lossy().into_owned(),
+        );
+        Some(p.with_file_name(format!("{stem}-{n}.{ext}")))
+    }
+
     /// Creates the directory now, when the target is one (else does nothing): a run that
     /// puts no file into it still leaves it, once committed.
     pub fn create_dir(&mut self) -> Result<(), Failure> {

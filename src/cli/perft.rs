@@ -1,6 +1,7 @@
 //! `kifu perft`: count the leaves of the legal-move tree.
 
 use super::output::Failure;
+use super::record_position::{RecordPosition, plain};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::notation::{Notate, Style};
 use kifu::rules::{self, PerGame, divide};
@@ -21,12 +22,15 @@ use std::time::Instant;
   kifu perft --variant wa 3
   kifu perft --variant gufu 6 --divide --time
   kifu perft --variant gufu --position 'Sske/2/KwWn b - 5' 2
+  kifu perft game.pgn --ply 40 3         # from the position after ply 40 of game 1
 
-Exit status: 0 counted, 2 usage error (a bad --position).")]
+Exit status: 0 counted, 1 the record is invalid before the ply asked for, 2 usage error (a
+bad --position, no such game or ply) or I/O error.")]
 pub struct Args {
-    /// The game: wa, wa-nodrop or gufu.
+    /// The game: wa, wa-nodrop or gufu (with RECORD: the variant of a record without a
+    /// Variant tag).
     #[arg(long, short = 'v')]
-    variant: Variant,
+    variant: Option<Variant>,
     /// Start from this position string instead of the start position (Wa: XBoard FEN;
     /// Gufū: kifu's compact form, see the README).
     #[arg(long, short = 'p')]
@@ -37,26 +41,52 @@ pub struct Args {
     /// Also print the time taken and nodes per second (on stderr).
     #[arg(long)]
     time: bool,
-    /// How many plies deep.
-    depth: u32,
+    #[command(flatten)]
+    from: RecordPosition,
+    /// How many plies deep (required).
+    #[arg(value_name = "DEPTH")]
+    depth: Option<u32>,
 }
 
 /// Either game's position without history (perft needs no repetition rule).
 type AnyPosition = PerGame<wa::Position, gufu::Position>;
 
-pub fn run(a: Args) -> i32 {
+pub fn run(mut a: Args) -> i32 {
     let start = Instant::now();
-    let pos = match &a.position {
-        None => AnyPosition::start(a.variant),
-        Some(s) => match AnyPosition::from_position_string(a.variant, s) {
-            Ok(p) => p,
-            Err(e) => {
-                super::say::bad_position("--position", s, &e);
-                return EXIT_ERROR;
-            }
+    // `kifu perft [RECORD] DEPTH`: a lone number is the depth.
+    if a.depth.is_none()
+        && let Some(d) = a
+            .from
+            .record
+            .as_ref()
+            .and_then(|r| r.to_str()?.parse().ok())
+    {
+        a.depth = Some(d);
+        a.from.record = None;
+    }
+    let Some(depth) = a.depth else {
+        super::say::error("usage", "give the DEPTH (kifu perft --variant wa 3)");
+        return EXIT_ERROR;
+    };
+    let pos = match (a.from.position(a.variant, a.position.is_some()), a.variant) {
+        (Err(f), _) => return f.report(),
+        (Ok(Some(state)), _) => plain(state),
+        (Ok(None), None) => {
+            super::say::error("usage", "give --variant, or a RECORD");
+            return EXIT_ERROR;
+        }
+        (Ok(None), Some(v)) => match &a.position {
+            None => AnyPosition::start(v),
+            Some(s) => match AnyPosition::from_position_string(v, s) {
+                Ok(p) => p,
+                Err(e) => {
+                    super::say::bad_position("--position", s, &e);
+                    return EXIT_ERROR;
+                }
+            },
         },
     };
-    let result = for_game!(&pos, p => count(p, a.depth, a.divide));
+    let result = for_game!(&pos, p => count(p, depth, a.divide));
     let secs = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let mut write = || -> std::io::Result<()> {

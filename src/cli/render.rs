@@ -1,13 +1,11 @@
 //! `kifu render`: SVG or PNG diagrams of a record's positions, or of a position string.
 
+use super::EXIT_OK;
 use super::board_args::{BoardArgs, LanguageArg, RanksArgs};
 use super::diag::Diag;
 use super::inputs::{self, Input};
-use super::load::{self, Loaded};
 use super::output::{Failure, Target, refuse_inputs, write_documents};
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
-use kifu::collection::scan;
-use kifu::encoding::Choice;
+use super::record_position::{Fail, check_ply, fail, invalid, read_game};
 use kifu::notation::{self, Notate};
 use kifu::record::Record;
 use kifu::replay::{self, Played, Report, State, Step};
@@ -99,32 +97,10 @@ enum FormatArg {
     Png,
 }
 
-/// A failure: the message is printed as is; the exit status is 2 (usage or I/O), or 1 for
-/// an invalid record (see [`Fail::invalid`]).
-struct Fail(String, i32);
-
-/// A usage or I/O failure: exit status 2.
-fn fail(m: impl Into<String>) -> Fail {
-    Fail(m.into(), EXIT_ERROR)
-}
-
-impl Fail {
-    /// A record invalid before what was asked for: exit status 1.
-    fn invalid(m: String) -> Fail {
-        Fail(m, EXIT_INVALID)
-    }
-}
-
 pub fn run(a: Args) -> i32 {
     match render(&a) {
         Ok(()) => EXIT_OK,
-        Err(Fail(m, code)) => {
-            eprint!("{m}");
-            if !m.ends_with('\n') {
-                eprintln!();
-            }
-            code
-        }
+        Err(f) => f.report(),
     }
 }
 
@@ -233,43 +209,6 @@ fn from_position(a: &Args, ps: &str) -> Result<String, Fail> {
     Ok(for_game!(&state, p => diagram(a, p, None, || side.to_string())))
 }
 
-/// Reads and replays game number `a.game` of the input: the game, or the message to print.
-fn read_game(a: &Args, input: &Input, name: &str, opts: &replay::Options) -> Result<Loaded, Fail> {
-    let mut games =
-        load::open(input, Choice::Auto).map_err(|e| fail(format!("{name}: error[io]: {e}")))?;
-    for item in &mut games {
-        match item {
-            scan::Read::Warning { kind, message } => {
-                eprintln!("{name}: warning[{kind}]: {message}")
-            }
-            scan::Read::Failed(message) => {
-                return Err(fail(format!("{name}: error[io]: {message}")));
-            }
-            scan::Read::Game { index, chunk } if index as u64 == a.game => {
-                let g = load::load(chunk, index, opts, false);
-                return match g.record {
-                    Some(_) => Ok(g),
-                    None => Err(Fail::invalid(
-                        g.errors.iter().map(|d| d.human(name)).collect(),
-                    )),
-                };
-            }
-            scan::Read::Game { .. } => {}
-        }
-    }
-    Err(fail(match games.games_read() {
-        0 => format!("{name}: error[no_such_game]: the input holds no game"),
-        1 => format!(
-            "{name}: error[no_such_game]: the input holds 1 game; there is no game {}",
-            a.game
-        ),
-        c => format!(
-            "{name}: error[no_such_game]: the input holds {c} games; there is no game {}",
-            a.game
-        ),
-    }))
-}
-
 /// The record to read: the path, or standard input (`-`, or no path when standard input is
 /// a file or a pipe). A directory is refused: render draws one game of one record.
 fn input(a: &Args) -> Result<Input, Fail> {
@@ -300,7 +239,12 @@ fn from_record(a: &Args) -> Result<Diagrams, Fail> {
         default_variant: a.variant,
         keep_moves: true,
     };
-    let g = read_game(a, &input, &name, &opts)?;
+    let g = read_game(&input, &name, a.game, &opts)?;
+    // The one ply to draw, checked as every command taking a record's position checks it.
+    let only = match a.every_ply {
+        true => None,
+        false => Some(check_ply(&g, &name, a.game, a.ply, "nothing drawn")?),
+    };
     let (Some(record), Some(report)) = (g.record, g.report) else {
         return Err(fail(String::new()));
     };
@@ -312,7 +256,7 @@ fn from_record(a: &Args) -> Result<Diagrams, Fail> {
         name: &name,
     };
     match &report.played {
-        Some(played) => for_game!(played, p => drawn.diagrams(p)),
+        Some(played) => for_game!(played, p => drawn.diagrams(p, only)),
         None => Err(drawn.invalid("its first position")),
     }
 }
@@ -330,44 +274,21 @@ struct Drawn<'a> {
 impl Drawn<'_> {
     /// The game's errors, then why nothing is drawn.
     fn invalid(&self, wanted: &str) -> Fail {
-        let (name, game) = (self.name, self.a.game);
-        let mut m = String::new();
-        for d in self.errors {
-            m.push_str(&d.human(name));
-        }
-        m.push_str(&format!(
-            "{name}: error[invalid_record]: game {game} is invalid before {wanted}: nothing drawn\n"
-        ));
-        Fail::invalid(m)
+        invalid(self.errors, self.name, self.a.game, wanted, "nothing drawn")
     }
 
-    /// The diagrams asked for, from the main line as replayed (position 0 is the start).
-    fn diagrams<D: Diagram + Notate>(&self, played: &Played<D>) -> Result<Diagrams, Fail> {
-        let (a, record, report, name) = (self.a, self.record, self.report, self.name);
-        let written = record.movetext.main_moves().count() as u64;
-        // Plies that can be drawn: 0 ..= last.
-        let last = played.main_moves(&record.movetext).count() as u64;
+    /// The diagrams asked for, from the main line as replayed (position 0 is the start):
+    /// every ply, or `only` (checked by [`check_ply`]).
+    fn diagrams<D: Diagram + Notate>(
+        &self,
+        played: &Played<D>,
+        only: Option<u64>,
+    ) -> Result<Diagrams, Fail> {
+        let (a, record, report) = (self.a, self.record, self.report);
         let game = a.game;
-        // The plies to draw: every one, or just `only`.
-        let only = if a.every_ply {
-            if !report.valid() {
-                return Err(self.invalid("its end (--every-ply draws every ply)"));
-            }
-            None
-        } else {
-            match a.ply {
-                Some(p) if p > written => {
-                    return Err(fail(format!(
-                        "{name}: error[no_such_ply]: --ply {p} is beyond the end of game {game}, \
-which has {written} plies (0 is the start)"
-                    )));
-                }
-                Some(p) if p > last => return Err(self.invalid(&format!("ply {p}"))),
-                Some(p) => Some(p),
-                None if !report.valid() => return Err(self.invalid("its final position")),
-                None => Some(last),
-            }
-        };
+        if only.is_none() && !report.valid() {
+            return Err(self.invalid("its end (--every-ply draws every ply)"));
+        }
         // Black is the first mover, whichever convention the tags follow (XBoard's: White).
         let players = kifu::replay::Players::of(record);
         let black = players.first.filter(|s| !s.trim().is_empty());

@@ -1,12 +1,14 @@
 //! `kifu solve`: the exact value of a Gufū position.
 
 use super::mate::{Format, gufu_position, not_over, print};
+use super::record_position::{RecordPosition, plain};
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::analysis::Value;
 use kifu::analysis::game::move_text;
 use kifu::analysis::solve::Solution;
 use kifu::gufu;
+use kifu::rules::PerGame;
 use kifu::rules::Position;
 use serde_json::json;
 use std::time::Instant;
@@ -23,9 +25,11 @@ use std::time::Instant;
   kifu solve --variant gufu                          # the start position
   kifu solve --variant gufu --moves                  # and every first move
   kifu solve --variant gufu --position 'Sske/2/KwWn b - 5' --moves --format json
+  kifu solve game.psn --ply 6 --moves                # after ply 6 of the record's game 1
 
-Exit status: 0 solved, 2 usage error (a bad --position, a variant other than gufu, a game
-already over) or I/O error.")]
+Exit status: 0 solved, 1 the record is invalid before the ply asked for, 2 usage error (a bad
+--position, no such game or ply, a variant other than gufu, a game already over) or I/O
+error.")]
 pub struct Args {
     /// The game: only gufu can be solved.
     #[arg(long, short = 'v', default_value = "gufu")]
@@ -33,6 +37,8 @@ pub struct Args {
     /// The position (kifu's Gufū position string, see the README); default: the start.
     #[arg(long, short = 'p')]
     position: Option<String>,
+    #[command(flatten)]
+    from: RecordPosition,
     /// Then list every legal move as `MOVE: VALUE`, the value for the side that plays it,
     /// best first.
     #[arg(long)]
@@ -47,19 +53,28 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> i32 {
-    if a.variant != Variant::Gufu {
+    let from_record = match a.from.position(None, a.position.is_some()) {
+        Ok(p) => p.map(plain),
+        Err(f) => return f.report(),
+    };
+    let variant = match &from_record {
+        Some(p) => p.variant(),
+        None => a.variant,
+    };
+    if variant != Variant::Gufu {
         super::say::error(
             "usage",
             format_args!(
-                "only Gufū can be solved exactly ({} is far too large); for Wa, try kifu mate",
-                a.variant
+                "only Gufū can be solved exactly ({variant} is far too large); for Wa, try kifu mate"
             ),
         );
         return EXIT_ERROR;
     }
-    let pos = match &a.position {
-        None => gufu::Position::default(),
-        Some(s) => match gufu_position(s) {
+    let pos = match (from_record, &a.position) {
+        (Some(PerGame::Gufu(p)), _) => p,
+        (Some(PerGame::Wa(_)), _) => return EXIT_ERROR,
+        (None, None) => gufu::Position::default(),
+        (None, Some(s)) => match gufu_position(s) {
             Ok(p) => p,
             Err(code) => return code,
         },

@@ -13,6 +13,7 @@ use super::game::Game;
 use super::position::Target;
 use crate::Variant;
 use crate::record::ResultToken;
+use crate::rules::Termination;
 use regex::Regex;
 
 /// A wanted value: exact, or a regular expression (`~REGEX`).
@@ -66,10 +67,18 @@ pub struct Conditions {
     pub tags: Vec<(String, Vec<Pattern>)>,
     /// One of these must match the `Black` or the `White` tag.
     pub players: Vec<Pattern>,
+    /// One of these must match the first mover's name (kifu's `Black` tag, XBoard's `White`:
+    /// see [`Players`](crate::replay::Players)).
+    pub first: Vec<Pattern>,
+    /// One of these must match the second mover's name (kifu's `White`, XBoard's `Black`).
+    pub second: Vec<Pattern>,
     /// One of these must match the `Result` tag as written.
     pub results: Vec<Pattern>,
     /// The result the replay found must be one of these (`*`: the moves do not end the game).
     pub outcomes: Vec<ResultToken>,
+    /// How the replay found the main line ended must be one of these (None: the moves do not
+    /// end the game).
+    pub endings: Vec<Option<Termination>>,
     /// Bounds on the number of main-line moves as written.
     pub min_plies: Option<u64>,
     pub max_plies: Option<u64>,
@@ -83,6 +92,10 @@ pub struct Conditions {
     /// (a game with an illegal move can match). Only for conditions on what is written (with
     /// another condition the games are replayed all the same).
     pub no_replay: bool,
+    /// Decide whether each game meets the conditions, and whether it could be written (see
+    /// [`Verdict::eligible`]), even when a condition on what is written fails: for a caller
+    /// who wants the games that do *not* meet them (`kifu filter --invert`).
+    pub invert: bool,
 }
 
 /// What [`Conditions::check`] decided about a game.
@@ -93,6 +106,10 @@ pub struct Verdict {
     /// The game is known to be invalid: it could not be read, or it was replayed (because
     /// its record met the conditions on what is written) and found invalid.
     pub invalid: bool,
+    /// The game could be written: it was read, and replayed valid (or not replayed, with
+    /// [`Conditions::no_replay`]). Decided for every game only with [`Conditions::invert`];
+    /// else only for a matching one.
+    pub eligible: bool,
     /// With `dedup`, the key of a matching game.
     pub key: Option<GameKey>,
     /// For an invalid game, the kind of its error (as `kifu validate` names it).
@@ -103,6 +120,7 @@ impl Verdict {
     const NO: Verdict = Verdict {
         matched: false,
         invalid: false,
+        eligible: false,
         key: None,
         error_kind: None,
     };
@@ -129,6 +147,7 @@ impl Conditions {
             || self.validity.is_some()
             || !self.outcomes.is_empty()
             || !self.positions.is_empty()
+            || !self.endings.is_empty()
             || self.dedup
     }
 
@@ -144,6 +163,8 @@ impl Conditions {
         self.variant.is_some()
             || !self.tags.is_empty()
             || !self.players.is_empty()
+            || !self.first.is_empty()
+            || !self.second.is_empty()
             || !self.results.is_empty()
             || self.min_plies.is_some()
             || self.max_plies.is_some()
@@ -166,6 +187,13 @@ impl Conditions {
                 return false;
             }
         }
+        let [first, second] = game.players();
+        if !self.first.is_empty() && !any_match(&self.first, first.into_iter()) {
+            return false;
+        }
+        if !self.second.is_empty() && !any_match(&self.second, second.into_iter()) {
+            return false;
+        }
         if !self.results.is_empty() && !any_match(&self.results, game.tag("Result").into_iter()) {
             return false;
         }
@@ -178,7 +206,8 @@ impl Conditions {
     pub fn check(&self, game: &Game, keys: Option<&KeyMaker>) -> Verdict {
         let wants_invalid = self.validity == Some(Validity::Invalid);
         // Conditions on the moves cannot hold for a game whose moves are not all legal.
-        let moves_free = self.outcomes.is_empty() && self.positions.is_empty();
+        let moves_free =
+            self.outcomes.is_empty() && self.positions.is_empty() && self.endings.is_empty();
         if let Some(e) = game.read_error() {
             // Neither tags nor moves: only "invalid" and no other condition can match. (The
             // variant is decided before the moves: chess under [Variant "Standard"] is an
@@ -187,17 +216,20 @@ impl Conditions {
             return Verdict {
                 matched: wants_invalid && moves_free && !self.on_record(),
                 invalid: true,
+                eligible: false,
                 key: None,
                 error_kind: Some(unknown.map_or(e.kind.name(), |p| p.kind.name())),
             };
         }
-        if !self.record_matches(game) {
+        let on_record = self.record_matches(game);
+        if !on_record && !self.invert {
             return Verdict::NO;
         }
         if !self.needs_replay() {
             return Verdict {
-                matched: true,
+                matched: on_record,
                 invalid: false,
+                eligible: true,
                 key: None,
                 error_kind: None,
             };
@@ -210,6 +242,7 @@ impl Conditions {
             return Verdict {
                 matched: wants_invalid && moves_free,
                 invalid: true,
+                eligible: false,
                 key: None,
                 error_kind: Some(r.error_kind().unwrap_or("syntax")),
             };
@@ -221,11 +254,16 @@ impl Conditions {
             Some(o) => ResultToken::from_text(o.result()).unwrap_or(ResultToken::Unknown),
             None => ResultToken::Unknown,
         };
-        if !self.outcomes.is_empty() && !self.outcomes.contains(&found) {
-            return Verdict::NO;
-        }
-        if !self.positions.is_empty() && !self.positions.iter().any(|t| r.reaches(t)) {
-            return Verdict::NO;
+        let ending = r.outcome().map(|o| o.termination);
+        let meets = on_record
+            && (self.outcomes.is_empty() || self.outcomes.contains(&found))
+            && (self.endings.is_empty() || self.endings.contains(&ending))
+            && (self.positions.is_empty() || self.positions.iter().any(|t| r.reaches(t)));
+        if !meets {
+            return Verdict {
+                eligible: true,
+                ..Verdict::NO
+            };
         }
         let key = match (self.dedup, keys) {
             (true, Some(maker)) => r.key(maker),
@@ -234,6 +272,7 @@ impl Conditions {
         Verdict {
             matched: true,
             invalid: false,
+            eligible: true,
             key,
             error_kind: None,
         }

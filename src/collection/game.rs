@@ -13,7 +13,8 @@ use super::position::Target;
 use crate::Variant;
 use crate::notation::{Notate, Style};
 use crate::record::{
-    GameChunk, Movetext, Record, RecordError, ResultToken, parse_game, parse_game_tags,
+    Annotation, CommentKind, GameChunk, Movetext, Record, RecordError, ResultToken, parse_game,
+    parse_game_tags,
 };
 use crate::replay::{self, Options, Played, Report, State};
 use crate::rules::{Outcome, Position};
@@ -85,6 +86,59 @@ impl Game {
             (Ok(r), _) => r.source.text().as_bytes().to_vec(),
             (Err(_), raw) => raw.unwrap_or_default(),
         }
+    }
+
+    /// [`Game::into_bytes`] cut after `plies` moves of the main line (those moves kept as
+    /// written, with the comments and NAGs right after the last of them; what follows,
+    /// variations on the last move included, dropped), ended by the result `*`, which the
+    /// `Result` tag then says too (the moves kept do not finish the game as written). A game
+    /// with no more moves, or that could not be read, is left as it is.
+    pub fn cut(self, plies: u64) -> Vec<u8> {
+        let Ok(record) = &self.read else {
+            return self.into_bytes();
+        };
+        let main = &record.movetext.main_line().nodes;
+        let Some(last) = usize::try_from(plies)
+            .ok()
+            .filter(|&n| n > 0 && n < main.len())
+            .map(|n| record.movetext.node(main[n - 1]))
+        else {
+            return self.into_bytes();
+        };
+        let base = record.source.base();
+        let text = record.source.text();
+        let mut end = last.span.end;
+        let mut line_comment = false;
+        for a in &last.annotations {
+            let (span, line) = match a {
+                Annotation::Comment(c) => (c.span, c.kind == CommentKind::Line),
+                Annotation::Nag(n) => (n.span, false),
+            };
+            if span.end >= end {
+                end = span.end;
+                line_comment = line;
+            }
+        }
+        let mut out = String::with_capacity(end - base + 8);
+        let mut from = 0;
+        if let Some(tag) = record.tag_pair("Result") {
+            let at = tag.value_span.start - base;
+            out.push_str(&text[..at]);
+            // The value's span includes its quotes.
+            out.push_str("\"*\"");
+            from = tag.value_span.end - base;
+        }
+        out.push_str(&text[from..end - base]);
+        // The record's own line ends.
+        let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
+        if line_comment {
+            out.push_str(nl);
+            out.push('*');
+        } else {
+            out.push_str(" *");
+        }
+        out.push_str(nl);
+        out.into_bytes()
     }
 
     /// The value of the first tag pair called `name` (ASCII case-insensitive, as the replay

@@ -26,6 +26,41 @@ pub const XBOARD_LAST: [&str; 3] = ["Variant", "FEN", "SetUp"];
 
 const WIDTH: usize = 80;
 
+/// What the normalized record keeps, and how it is laid out ([`write_with`]). The default
+/// keeps everything and wraps at 80 columns, as [`write`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PsnOptions {
+    /// Keep the comments (`{...}` and `;...`).
+    pub comments: bool,
+    /// Keep the NAGs (`$n`) and the glyphs after the moves (`!`, `?!`...).
+    pub nags: bool,
+    /// Keep the variations.
+    pub variations: bool,
+    /// When the moves end the game by the rules (checkmate, a King captured, no legal move,
+    /// repetition), write the result they decide, in the Result tag (added if missing) and
+    /// after the moves, whatever the record said.
+    pub fix_result: bool,
+    /// Put a comment after every move with the position string after it (Wa: the FEN;
+    /// Gufū: kifu's form), as the CSV's `position` column has it.
+    pub position_comments: bool,
+    /// The longest line of movetext, in columns (a longer token stands alone); 0: no wrapping,
+    /// the movetext on one line (a `;` comment still ends its line).
+    pub width: usize,
+}
+
+impl Default for PsnOptions {
+    fn default() -> Self {
+        PsnOptions {
+            comments: true,
+            nags: true,
+            variations: true,
+            fix_result: false,
+            position_comments: false,
+            width: WIDTH,
+        }
+    }
+}
+
 /// One piece of movetext; `hard_break` forces a new line after it (`;` comments).
 struct Token {
     text: String,
@@ -50,7 +85,14 @@ fn comment_token(c: &Comment) -> Token {
 /// the first mover, Variant `wa-shogi` or `crazywa`, the FEN with XBoard's en-passant field) in
 /// XBoard's order. A record read in the other convention has its `Black` and `White` values
 /// swapped, and its Variant and FEN written in the new convention (its start position).
-fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec<String> {
+/// `result`: the Result tag's value to write instead of the record's (added if missing).
+fn tags(
+    record: &Record,
+    report: &Report,
+    variant: Variant,
+    style: Style,
+    result: Option<&str>,
+) -> Vec<String> {
     // (A Gufū game is written in Hodges style whatever the notation: kifu's convention.)
     let out_convention = match style.notation {
         Notation::San if variant != Variant::Gufu => Convention::Xboard,
@@ -75,12 +117,14 @@ fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec
                 Convention::Xboard if t.is("FEN") => fen(true),
                 Convention::Kifu if t.is("Variant") && translate => Some(variant.name().into()),
                 Convention::Kifu if t.is("FEN") && translate => fen(false),
+                _ if t.is("Result") => result.map(str::to_string),
                 _ => None,
             };
             (t.canonical_name(), value.unwrap_or_else(|| t.value.clone()))
         })
         .collect();
     let has_variant = record.tag_pair("Variant").is_some();
+    let missing_result = result.filter(|_| record.tag_pair("Result").is_none());
     let variant_tag = || match out_convention {
         Convention::Kifu => ("Variant", variant.name().to_string()),
         Convention::Xboard => ("Variant", xboard_variant(variant).to_string()),
@@ -106,6 +150,11 @@ fn tags(record: &Record, report: &Report, variant: Variant, style: Style) -> Vec
             if *name == "Variant" && !has_variant {
                 out.push(text(&variant_tag()));
             }
+            if *name == "Result"
+                && let Some(r) = missing_result
+            {
+                out.push(text(&("Result", r.to_string())));
+            }
         }
     };
     by_names(first, &mut out);
@@ -130,21 +179,35 @@ fn xboard_variant(variant: Variant) -> &'static str {
 /// Writes a valid record (its report made with `keep_moves`) in the normalized form.
 /// Returns None if the report is not of a fully replayed record.
 pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
+    write_with(record, report, style, &PsnOptions::default())
+}
+
+/// [`write`], keeping what `opts` says and wrapping at its width.
+pub fn write_with(
+    record: &Record,
+    report: &Report,
+    style: Style,
+    opts: &PsnOptions,
+) -> Option<String> {
     let variant = report.variant?;
     if !report.valid() {
         return None;
     }
+    let fixed = report
+        .outcome
+        .filter(|_| opts.fix_result)
+        .map(|o| o.result());
     let mut out = String::new();
-    for t in tags(record, report, variant, style) {
+    for t in tags(record, report, variant, style, fixed) {
         out.push_str(&t);
         out.push('\n');
     }
     out.push('\n');
-    let mut tokens = Wrap::new(out);
-    for_game!(report.played.as_ref()?, p => movetext(record, p, style, &mut tokens)?);
-    let result = record
-        .result
-        .map(|r| r.value.as_str().to_string())
+    let mut tokens = Wrap::new(out, opts.width);
+    for_game!(report.played.as_ref()?, p => movetext(record, p, style, opts, &mut tokens)?);
+    let result = fixed
+        .map(str::to_string)
+        .or_else(|| record.result.map(|r| r.value.as_str().to_string()))
         .or_else(|| {
             record
                 .tag("Result")
@@ -167,9 +230,12 @@ fn movetext<G: Notate>(
     record: &Record,
     played: &Played<G>,
     style: Style,
+    opts: &PsnOptions,
     tokens: &mut Wrap,
 ) -> Option<()> {
     let mut open_paren = false;
+    // Without variations: how deep inside one being skipped the walk is (0: not in one).
+    let mut skipping = 0usize;
     // Per open line: whether its next move needs its number (first of a line, or after a
     // comment, variation or NAG).
     let mut needs_number: Vec<bool> = Vec::new();
@@ -181,6 +247,18 @@ fn movetext<G: Notate>(
     };
     let mut walk = played.walk(&record.movetext);
     while let Some(step) = walk.next() {
+        let in_variation = match &step {
+            Step::LineStart { line, .. } => line.parent.is_some(),
+            _ => false,
+        };
+        if !opts.variations && (skipping > 0 || in_variation) {
+            match &step {
+                Step::LineStart { .. } => skipping += 1,
+                Step::LineEnd { .. } => skipping -= 1,
+                Step::Ply { .. } => {}
+            }
+            continue;
+        }
         match step {
             Step::LineStart { line, .. } => {
                 if line.parent.is_some() {
@@ -189,7 +267,7 @@ fn movetext<G: Notate>(
                         *f = true;
                     }
                 }
-                for c in &line.comments {
+                for c in line.comments.iter().filter(|_| opts.comments) {
                     push(tokens, comment_token(c), &mut open_paren);
                 }
                 needs_number.push(true);
@@ -204,7 +282,7 @@ fn movetext<G: Notate>(
                 let needs = needs_number.last_mut()?;
                 let mut text = number_prefix(before, *needs);
                 text.push_str(&before.move_text(mv, after, style));
-                if let Some(g) = node.glyph {
+                if let Some(g) = node.glyph.filter(|_| opts.nags) {
                     text.push_str(g.as_str());
                 }
                 push(
@@ -216,14 +294,19 @@ fn movetext<G: Notate>(
                     &mut open_paren,
                 );
                 *needs = false;
-                for a in &node.annotations {
-                    let t = match a {
-                        Annotation::Comment(c) => comment_token(c),
-                        Annotation::Nag(n) => Token {
-                            text: n.to_string(),
-                            hard_break: false,
-                        },
-                    };
+                let kept = node.annotations.iter().filter_map(|a| match a {
+                    Annotation::Comment(c) if opts.comments => Some(comment_token(c)),
+                    Annotation::Nag(n) if opts.nags => Some(Token {
+                        text: n.to_string(),
+                        hard_break: false,
+                    }),
+                    _ => None,
+                });
+                let position = opts.position_comments.then(|| Token {
+                    text: format!("{{{}}}", after.position_string()),
+                    hard_break: false,
+                });
+                for t in kept.chain(position) {
                     tokens.push(t);
                     // XBoard numbers a second-mover move after a comment only at the start of a
                     // block (its engine comments do not start one): so does SAN.
@@ -263,7 +346,7 @@ pub fn number_prefix<P: Position>(before: &P, needed: bool) -> String {
 
 /// Joins words with spaces into lines of at most 80 columns (a longer word stands alone).
 pub fn wrap_words(words: &[String]) -> String {
-    let mut w = Wrap::new(String::new());
+    let mut w = Wrap::new(String::new(), WIDTH);
     for word in words {
         w.push(Token {
             text: word.clone(),
@@ -273,7 +356,8 @@ pub fn wrap_words(words: &[String]) -> String {
     w.finish()
 }
 
-/// Tokens joined with spaces into lines of at most 80 columns (a longer token stands alone),
+/// Tokens joined with spaces into lines of at most `width` columns (a longer token stands
+/// alone; 0: no limit),
 /// appended to a string as they come. The last token is held back until the next, so that it
 /// can still be changed ([`Wrap::last_mut`]: a variation's `)`).
 struct Wrap {
@@ -282,15 +366,17 @@ struct Wrap {
     start: usize,
     col: usize,
     held: Option<Token>,
+    width: usize,
 }
 
 impl Wrap {
-    fn new(out: String) -> Wrap {
+    fn new(out: String, width: usize) -> Wrap {
         Wrap {
             start: out.len(),
             out,
             col: 0,
             held: None,
+            width: if width == 0 { usize::MAX } else { width },
         }
     }
 
@@ -306,7 +392,7 @@ impl Wrap {
 
     fn put(&mut self, t: Token) {
         let w = display_width(t.text.lines().next().unwrap_or(""));
-        if self.col > 0 && self.col + 1 + w > WIDTH {
+        if self.col > 0 && self.col.saturating_add(1 + w) > self.width {
             self.out.push('\n');
             self.col = 0;
         } else if self.col > 0 {

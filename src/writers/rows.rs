@@ -31,7 +31,7 @@ pub const PLY_COLUMNS: [&str; 17] = [
 ];
 
 /// Columns of the per-game table.
-pub const GAME_COLUMNS: [&str; 14] = [
+pub const GAME_COLUMNS: [&str; 15] = [
     "file",
     "game",
     "variant",
@@ -46,6 +46,7 @@ pub const GAME_COLUMNS: [&str; 14] = [
     "valid",
     "error_kind",
     "error",
+    "final_position",
 ];
 
 /// One main-line ply of a replayed game, with its number and the comments after it.
@@ -218,6 +219,10 @@ pub fn game_fields(
         (error.is_none()).to_string(),
         error.map(|e| e.0).unwrap_or_default().to_string(),
         error.map(|e| e.1).unwrap_or_default().to_string(),
+        report
+            .and_then(Report::end)
+            .map(|s| s.position_string())
+            .unwrap_or_default(),
     ]
 }
 
