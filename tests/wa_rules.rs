@@ -485,7 +485,7 @@ fn bad_position_strings_name_the_problem_and_offset() {
         (
             "o10/11/11/11/11/11/11/11/11/11/10K w",
             0,
-            "white has no Crane King",
+            "White has no Crane King",
         ),
         (
             "kP9/11/11/11/11/11/11/11/11/11/10K w",
