@@ -515,15 +515,11 @@ fn file_name(input: &str) -> String {
         .map_or_else(|| "output.psn".into(), |n| n.to_string_lossy().into_owned())
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn summary(t: &Totals, no_replay: bool) -> String {
     let mut s = format!(
         "{}, {}: {} matched, {} dropped as duplicates, {} invalid",
-        plural(t.files, "file", "files"),
-        plural(t.games, "game", "games"),
+        super::report::count(t.files, "file", "files"),
+        super::report::count(t.games, "game", "games"),
         t.matched,
         t.duplicates,
         t.invalid,
@@ -541,7 +537,7 @@ fn summary(t: &Totals, no_replay: bool) -> String {
     if t.io_errors > 0 {
         s.push_str(&format!(
             ", {}",
-            plural(t.io_errors, "I/O error", "I/O errors")
+            super::report::count(t.io_errors, "I/O error", "I/O errors")
         ));
     }
     s
