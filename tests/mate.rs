@@ -339,7 +339,7 @@ fn cli_prints_the_line_and_the_first_moves() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "mate in 2: TF*1c CK-2a FG-2b+\n1 first move mates in 2: TF*1c\n"
+        "mate in 2: 1. TF*1c CK-2a 2. FG-2b+\n1 first move mates in 2: TF*1c\n"
     );
     let (code, out, _) = kifu(&[
         "mate",
@@ -427,6 +427,7 @@ fn cli_json_has_every_field_always() {
         "depth",
         "first_moves",
         "line",
+        "line_text",
         "moves",
         "nodes",
         "position",
@@ -487,7 +488,10 @@ fn cli_says_mated_for_the_side_being_mated() {
         "-p",
         "10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1",
     ]);
-    assert_eq!((code, out.as_str()), (0, "mated in 1: CK-2a FG-2b+\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "mated in 1: 1... CK-2a 2. FG-2b+\n")
+    );
     let p = wa_pos("10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1");
     let mut s = Search::<wa::Position>::new(Options::default());
     let j = s.judge(&p);
@@ -567,7 +571,7 @@ fn unlimited_depth_finds_the_shortest_mate() {
             depth,
         ]);
         assert_eq!(code, 0);
-        assert!(out.starts_with("mate in 2: TF*1c "), "{out}");
+        assert!(out.starts_with("mate in 2: 1. TF*1c "), "{out}");
     }
     let (code, _, err) = kifu(&["mate", "-v", "wa", "-p", "x", "--depth", "251"]);
     assert_eq!(code, 2);
@@ -588,7 +592,7 @@ fn cli_all_solutions() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "mate in 2: TF*1c CK-2a FG-2b+\n1 first move mates in 2: TF*1c\n  TF*1c CK-2a FG-2b+\n"
+        "mate in 2: 1. TF*1c CK-2a 2. FG-2b+\n1 first move mates in 2: TF*1c\n  1. TF*1c CK-2a 2. FG-2b+\n"
     );
     let (code, out, _) = kifu(&[
         "mate",
@@ -642,7 +646,10 @@ fn cli_takes_the_position_from_a_record() {
     let (code, out, err) = kifu(&["mate", game, "--ply", "64"]);
     assert_eq!(
         (code, out.as_str()),
-        (0, "mate in 1: SW*4a\n1 first move mates in 1: SW*4a\n"),
+        (
+            0,
+            "mate in 1: 33. S@h11#\n1 first move mates in 1: S@h11#\n"
+        ),
         "{err}"
     );
     let (code, out, _) = kifu(&["mate", game, "--ply", "62", "--format", "json"]);
@@ -663,7 +670,19 @@ fn cli_takes_the_position_from_a_record() {
         .next()
         .unwrap()
         .to_string();
-    let by_fen = kifu(&["mate", "-v", "wa", "-p", &fen, "--format", "json"]).1;
+    // The record is XBoard's: its moves are written in SAN, as the FEN's are with --notation san.
+    let by_fen = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        &fen,
+        "--format",
+        "json",
+        "--notation",
+        "san",
+    ])
+    .1;
     assert_eq!(by_fen, out);
     // Default: the final position, here already over (exit 2); --game chooses the game.
     let (code, _, err) = kifu(&["mate", game]);
@@ -693,9 +712,133 @@ fn cli_takes_the_position_from_a_record() {
     // From standard input; a record and --position together, or --ply without a record.
     let text = std::fs::read_to_string(game).unwrap();
     let (code, out, _) = analysis::kifu(&["mate", "-", "--ply", "64"], Some(&text));
-    assert_eq!((code, out.lines().next()), (0, Some("mate in 1: SW*4a")));
+    assert_eq!(
+        (code, out.lines().next()),
+        (0, Some("mate in 1: 33. S@h11#"))
+    );
     let (code, _, _) = kifu(&["mate", game, "-v", "wa", "-p", &fen]);
     assert_eq!(code, 2);
     let (code, _, _) = kifu(&["mate", "-v", "wa", "-p", &fen, "--ply", "3"]);
     assert_eq!(code, 2);
+}
+
+/// The main line is numbered as records number moves, from the position's own number, and
+/// written in the record's notation (SAN for an XBoard file, Hodges otherwise) or --notation.
+#[test]
+fn cli_line_is_numbered_in_the_notation_of_the_input() {
+    let xboard = "fixtures/xboard/crazywa-03.pgn";
+    // Wa from an XBoard record: SAN, numbered in pairs as the file does (`32. +Gxg11 Kxg11
+    // 33. S@h11#`).
+    let (code, out, err) = kifu(&["mate", xboard, "--ply", "62"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "mate in 2: 32. +Gxg11 Kxg11 33. S@h11#\n1 first move mates in 2: +Gxg11\n"
+        ),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(xboard).unwrap();
+    assert!(text.contains("32. +Gxg11 {+1000.02/7 0.1} Kxg11 {-1000.01/4 0.1} 33. S@h11#"));
+    // The second mover to move: `N... ` first.
+    let (_, out, _) = kifu(&["mate", xboard, "--ply", "63"]);
+    assert_eq!(out, "mated in 1: 32... Kxg11 33. S@h11#\n");
+    // --notation and --ranks as convert's.
+    let (_, out, _) = kifu(&["mate", xboard, "--ply", "62", "--notation", "hodges"]);
+    assert_eq!(
+        out.lines().next(),
+        Some("mate in 2: 32. +FGx5a CKx5a 33. SW*4a")
+    );
+    let (_, out, _) = kifu(&[
+        "mate",
+        xboard,
+        "--ply",
+        "62",
+        "--notation",
+        "long",
+        "--ranks",
+        "kanji",
+    ]);
+    assert_eq!(
+        out,
+        "mate in 2: 32. +FG4一x5一 CK6一x5一 33. SW*4一\n1 first move mates in 2: +FG4一x5一\n"
+    );
+    let (_, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 31",
+        "--notation",
+        "long",
+    ]);
+    assert_eq!(
+        out.lines().next(),
+        Some("mate in 2: 31. TF*1c CK1a-2a 32. FG3c-2b+")
+    );
+    // A Wa record in kifu's convention: Hodges.
+    let (_, out, _) = kifu(&["mate", "fixtures/wa/crazywa-005-hodges.psn", "--ply", "154"]);
+    assert_eq!(
+        out.lines().next(),
+        Some("mate in 2: 78. TF*8b FFx8b 79. +VWx8b")
+    );
+    // Gufū numbers every ply.
+    let (_, out, _) = kifu(&[
+        "mate",
+        "fixtures/gufu/gufu-friendly-mate.psn",
+        "--ply",
+        "16",
+    ]);
+    assert_eq!(out.lines().next(), Some("mate in 1: 17. Sx1二>S#"));
+    let (_, out, _) = kifu(&["mate", "-v", "gufu", "-p", "Kn1/1ks/SwWn w - 14"]);
+    assert_eq!(
+        out.lines().next(),
+        Some("mate in 2: 14. S-2二>N+ 15. K-1一>E+ 16. K-2三>W#")
+    );
+    // Engine coordinates and SAN do not exist for Gufū: a usage error.
+    let (code, out, err) = kifu(&[
+        "mate",
+        "-v",
+        "gufu",
+        "-p",
+        "Kn1/1ks/SwWn w - 14",
+        "--notation",
+        "san",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("error[usage]") && err.contains("only for Wa"),
+        "{err}"
+    );
+    // JSON: `line` the moves in the notation, `line_text` the numbered line.
+    let (_, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 31",
+        "--notation",
+        "xboard",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["line"], serde_json::json!(["k11j11", "i9j10+"]));
+    assert_eq!(v["line_text"], "31... k11j11 32. i9j10+");
+    let (_, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "9ok/9p1/11/11/11/11/11/11/11/11/10K[PW] w 0 1",
+        "--depth",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["line"].clone(), v["line_text"].clone()),
+        (serde_json::json!([]), serde_json::json!(""))
+    );
 }

@@ -13,8 +13,10 @@
 //! immediate mates tried first, the attacker's moves ordered by how few replies they leave,
 //! and the defender's by how likely they are to refute (King moves and captures first).
 
-use super::game::{Searchable, move_text};
+use super::game::Searchable;
 use crate::geometry::Color;
+use crate::notation::Style;
+use crate::writers::psn::number_prefix;
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 
@@ -866,14 +868,42 @@ enum Escape<M> {
     Unknown,
 }
 
-/// The main line as text, each move written in the position it is played from.
+/// The main line as text, each move written in the position it is played from (Hodges
+/// notation, as [`super::game::move_text`] writes it).
 pub fn line_text<P: Searchable>(pos: &P, line: &[P::Move]) -> Vec<String> {
+    line_text_in(pos, line, Style::default_for(pos.variant()))
+}
+
+/// The main line as text in `style`, each move written in the position it is played from.
+pub fn line_text_in<P: Searchable>(pos: &P, line: &[P::Move], style: Style) -> Vec<String> {
     let mut cur = pos.clone();
     line.iter()
         .map(|m| {
-            let t = move_text(&cur, m);
-            cur.play_unchecked(m);
+            let mut after = cur.clone();
+            after.play_unchecked(m);
+            let t = cur.move_text(m, &after, style);
+            cur = after;
             t
         })
         .collect()
+}
+
+/// The main line in `style` with move numbers, as records number them from the position's
+/// own move number: Gufū numbers every ply (`14. S-2二>N+ 15. K-1一>E+ 16. K-2三>W#`), Wa
+/// numbers move pairs (`31. TF*1c CK-2a 32. FG-2b+`, and `31... CK-2a 32. FG-2b+` when the
+/// second mover starts). Empty for an empty line.
+pub fn numbered_line<P: Searchable>(pos: &P, line: &[P::Move], style: Style) -> String {
+    let mut cur = pos.clone();
+    let mut out = String::new();
+    for (i, m) in line.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&number_prefix(&cur, i == 0));
+        let mut after = cur.clone();
+        after.play_unchecked(m);
+        out.push_str(&cur.move_text(m, &after, style));
+        cur = after;
+    }
+    out
 }

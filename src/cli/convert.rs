@@ -178,6 +178,18 @@ pub enum NotationArg {
     San,
 }
 
+impl NotationArg {
+    /// The notation this names.
+    pub fn notation(self) -> Notation {
+        match self {
+            NotationArg::Hodges => Notation::Hodges,
+            NotationArg::Long => Notation::Long,
+            NotationArg::Xboard => Notation::Xboard,
+            NotationArg::San => Notation::San,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Per {
     Ply,
@@ -656,12 +668,7 @@ fn csv_lines(safe: CsvSafe, rows: Vec<Vec<String>>) -> Made {
 
 fn style_for(a: &Args, variant: Variant) -> Result<Style, Unsupported> {
     let mut style = Style::default_for(variant);
-    style.notation = match a.notation {
-        NotationArg::Hodges => Notation::Hodges,
-        NotationArg::Long => Notation::Long,
-        NotationArg::Xboard => Notation::Xboard,
-        NotationArg::San => Notation::San,
-    };
+    style.notation = a.notation.notation();
     style.notation.writes(variant)?;
     style.ranks = a.ranks.for_variant(variant);
     Ok(style)

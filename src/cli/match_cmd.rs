@@ -10,7 +10,7 @@ use kifu::geometry::Color;
 use kifu::record::parse_bytes;
 use kifu::replay::{Options, replay};
 use kifu::rules::PerGame;
-use kifu::writers::{Notation, Style, psn};
+use kifu::writers::{Style, psn};
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -152,12 +152,7 @@ fn run_match(a: &Args) -> Result<i32, String> {
         max_plies: a.max_plies,
     };
     let mut style = Style::default_for(a.variant);
-    style.notation = match a.notation {
-        NotationArg::Hodges => Notation::Hodges,
-        NotationArg::Long => Notation::Long,
-        NotationArg::Xboard => Notation::Xboard,
-        NotationArg::San => Notation::San,
-    };
+    style.notation = a.notation.notation();
     let to_file = a.output.as_ref().filter(|p| p.as_os_str() != "-");
     let mut out: Box<dyn Write> = match to_file {
         Some(p) => Box::new(

@@ -1,11 +1,15 @@
 //! `kifu mate`: the shortest forced mate for the side to move.
 
+use super::board_args::RanksArgs;
+use super::convert::NotationArg;
 use super::output::{Target, write_documents};
 use super::record_position::{RecordPosition, plain};
 pub(super) use super::report::Format;
 use super::{EXIT_ERROR, EXIT_OK};
-use kifu::analysis::game::{Searchable, move_text};
-use kifu::analysis::mate::{self, Found, Options, Search};
+use kifu::analysis::game::Searchable;
+use kifu::analysis::mate::{self, Found, Options, Search, line_text_in, numbered_line};
+use kifu::notation::{Notation, Style};
+use kifu::replay::Convention;
 use kifu::rules::{PerGame, Position, PositionError};
 use kifu::{Variant, for_game, gufu, wa};
 use serde_json::json;
@@ -22,8 +26,12 @@ use std::time::Instant;
 /// <main line>` (the quickest mate against the longest defence) and every first move that
 /// mates in N (one: the problem's solution is unique). When the side to move is the one mated:
 /// `mated in N: <main line>` (its longest defence, then the quickest mate); otherwise `no mate
-/// in DEPTH`. --format json: one object with always the same fields (variant, position, depth,
-/// all_moves, result: mate|mated|no mate|unknown, moves, line, first_moves, complete, nodes).
+/// in DEPTH`. The main line is numbered as records number moves, from the position's own move
+/// number: Gufū every ply (`14. S-2二>N+ 15. K-1一>E+ 16. K-2三>W#`), Wa move pairs (`33.
+/// SW*4a`, `1... CK-2a 2. FG-2b+` when the second mover starts); the moves are written in
+/// --notation. --format json: one object with always the same fields (variant, position,
+/// depth, all_moves, result: mate|mated|no mate|unknown, moves, line, line_text, first_moves,
+/// solutions, complete, nodes).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
@@ -42,6 +50,14 @@ pub struct Args {
     position: Option<String>,
     #[command(flatten)]
     from: RecordPosition,
+    /// How the moves are written, as `kifu convert --notation` writes them: hodges (origin
+    /// only where needed), long (origin always), xboard (engine coordinates, Wa only), san
+    /// (SAN as XBoard writes it, Wa only). Default: with RECORD, the record's own (san for
+    /// XBoard's files: a Variant tag crazywa or wa-shogi, or XBoard's FEN), else hodges.
+    #[arg(long, value_enum)]
+    notation: Option<NotationArg>,
+    #[command(flatten)]
+    ranks: RanksArgs,
     /// The most moves of the side to move (1 to 250); 0 or `unlimited`: search until a mate
     /// is proved or the budget (--max-nodes) runs out.
     #[arg(long, short = 'd', default_value = "3", value_parser = parse_depth)]
@@ -98,21 +114,48 @@ pub enum MethodArg {
 type AnyPosition = PerGame<wa::Position, gufu::Position>;
 
 pub fn run(a: Args) -> i32 {
-    let pos = match a.from.position(a.variant, a.position.is_some()) {
-        Ok(Some(state)) => plain(state),
+    let (pos, convention) = match a.from.position_in(a.variant, a.position.is_some()) {
+        Ok(Some((state, convention))) => (plain(state), convention),
         Ok(None) => {
             let (Some(variant), Some(position)) = (a.variant, &a.position) else {
                 super::say::error("usage", "give --variant and --position, or a RECORD");
                 return EXIT_ERROR;
             };
             match AnyPosition::from_position_string(variant, position) {
-                Ok(pos) => pos,
+                Ok(pos) => (pos, Convention::Kifu),
                 Err(e) => return bad_position(position, &e),
             }
         }
         Err(f) => return f.report(),
     };
-    for_game!(&pos, p => search(&a, p))
+    let Some(style) = style(&a, pos.variant(), convention) else {
+        return EXIT_ERROR;
+    };
+    for_game!(&pos, p => search(&a, p, style))
+}
+
+/// How the moves are written: --notation, else the record's own (SAN in XBoard's files),
+/// else Hodges; --ranks. None (the error reported) for a notation the game has not.
+fn style(a: &Args, variant: Variant, convention: Convention) -> Option<Style> {
+    let notation = match (a.notation, convention) {
+        (Some(n), _) => n.notation(),
+        (None, Convention::Xboard) if Notation::San.writes(variant).is_ok() => Notation::San,
+        (None, _) => Notation::Hodges,
+    };
+    if let Err(why) = notation.writes(variant) {
+        super::say::error(
+            "usage",
+            format_args!(
+                "--notation: {}; write Gufū moves with --notation hodges (the default) or long",
+                why.message()
+            ),
+        );
+        return None;
+    }
+    Some(Style {
+        notation,
+        ranks: a.ranks.for_variant(variant),
+    })
 }
 
 fn bad_position(text: &str, e: &PositionError) -> i32 {
@@ -152,7 +195,7 @@ pub(super) fn print(text: &str) -> i32 {
     }
 }
 
-fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
+fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
     if let Err(code) = not_over(pos) {
         return code;
     }
@@ -175,7 +218,7 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
     };
     let answer = Answer::of(found, mated, s.stopped());
     // Each first move's main line: the first move, then the longest defence and the mate.
-    let mut solutions: Vec<Vec<String>> = Vec::new();
+    let mut solutions: Vec<Vec<P::Move>> = Vec::new();
     if let (true, Answer::Mate(m)) = (a.all_solutions, &answer) {
         for f in &m.first_moves {
             let mut next = pos.clone();
@@ -184,19 +227,20 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
             if let Some(rest) = s.mated(&next) {
                 line.extend(rest.line);
             }
-            solutions.push(mate::line_text(pos, &line));
+            solutions.push(line);
         }
     }
     let secs = t.elapsed().as_secs_f64();
     let text = match a.format {
         Format::Text => {
-            let mut t = answer.text(pos, a.depth);
+            let mut t = answer.text(pos, a.depth, style);
             for l in &solutions {
-                t.push_str(&format!("  {}\n", l.join(" ")));
+                t.push_str(&format!("  {}\n", numbered_line(pos, l, style)));
             }
             t
         }
         Format::Json => {
+            let line = answer.line().unwrap_or(&[]);
             let o = json!({
                 "variant": pos.variant().to_string(),
                 "position": pos.position_string(),
@@ -204,9 +248,10 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
                 "all_moves": a.all_moves,
                 "result": answer.result(),
                 "moves": answer.moves(),
-                "line": answer.line().map_or_else(Vec::new, |l| mate::line_text(pos, l)),
-                "first_moves": answer.first_moves().iter().map(|f| move_text(pos, f)).collect::<Vec<_>>(),
-                "solutions": solutions,
+                "line": line_text_in(pos, line, style),
+                "line_text": numbered_line(pos, line, style),
+                "first_moves": first_moves(pos, answer.first_moves(), style),
+                "solutions": solutions.iter().map(|l| line_text_in(pos, l, style)).collect::<Vec<_>>(),
                 "complete": answer.complete(),
                 "nodes": s.nodes(),
             });
@@ -225,6 +270,14 @@ fn search<P: Searchable>(a: &Args, pos: &P) -> i32 {
         );
     }
     EXIT_OK
+}
+
+/// Each first move written in `style`, without a number (they are alternatives).
+fn first_moves<P: Searchable>(pos: &P, moves: &[P::Move], style: Style) -> Vec<String> {
+    moves
+        .iter()
+        .map(|f| line_text_in(pos, std::slice::from_ref(f), style).remove(0))
+        .collect()
 }
 
 /// What `kifu mate` says about a position.
@@ -294,14 +347,14 @@ impl<M> Answer<M> {
         }
     }
 
-    fn text<P: Searchable<Move = M>>(&self, pos: &P, depth: u32) -> String {
+    fn text<P: Searchable<Move = M>>(&self, pos: &P, depth: u32, style: Style) -> String {
         match self {
             Answer::Mate(m) => {
-                let firsts: Vec<String> = m.first_moves.iter().map(|f| move_text(pos, f)).collect();
+                let firsts = first_moves(pos, &m.first_moves, style);
                 let mut t = format!(
                     "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
                     m.moves,
-                    mate::line_text(pos, &m.line).join(" "),
+                    numbered_line(pos, &m.line, style),
                     firsts.len(),
                     if firsts.len() == 1 { "" } else { "s" },
                     if firsts.len() == 1 { "s" } else { "" },
@@ -317,7 +370,7 @@ impl<M> Answer<M> {
                 let mut t = format!(
                     "mated in {}: {}\n",
                     m.moves,
-                    mate::line_text(pos, &m.line).join(" ")
+                    numbered_line(pos, &m.line, style)
                 );
                 if !m.complete {
                     t.push_str("(incomplete: the search stopped at --max-nodes)\n");

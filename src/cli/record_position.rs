@@ -10,7 +10,7 @@ use super::{EXIT_ERROR, EXIT_INVALID};
 use kifu::collection::scan;
 use kifu::encoding::Choice;
 use kifu::for_game;
-use kifu::replay::{self, State, Step};
+use kifu::replay::{self, Convention, State, Step};
 use kifu::rules::PerGame;
 use kifu::{Variant, gufu, wa};
 use std::path::PathBuf;
@@ -70,6 +70,18 @@ impl RecordPosition {
         variant: Option<Variant>,
         position_given: bool,
     ) -> Result<Option<State>, Fail> {
+        Ok(self
+            .position_in(variant, position_given)?
+            .map(|(state, _)| state))
+    }
+
+    /// [`RecordPosition::position`], with the convention of the record it comes from (whose
+    /// tags, XBoard's or kifu's: XBoard's files write their moves in SAN).
+    pub fn position_in(
+        &self,
+        variant: Option<Variant>,
+        position_given: bool,
+    ) -> Result<Option<(State, Convention)>, Fail> {
         let Some(path) = &self.record else {
             if self.ply.is_some() || self.game != 1 {
                 return Err(fail(
@@ -97,7 +109,8 @@ impl RecordPosition {
             keep_moves: true,
         };
         let g = read_game(&input, &name, self.game, &opts)?;
-        position_at(&g, &name, self.game, self.ply).map(Some)
+        let convention = g.record.as_ref().map_or(Convention::Kifu, Convention::of);
+        position_at(&g, &name, self.game, self.ply).map(|s| Some((s, convention)))
     }
 }
 
