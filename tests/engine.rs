@@ -353,7 +353,8 @@ fn crazywa_analyses_a_position() {
 }
 
 /// `kifu analyze INPUT --engine ENGINE --depth DEPTH` to `to` (csv or psn) in `dir`: the
-/// output, and standard error (the run must succeed).
+/// output, and standard error. The exit status is 0, or 1 where the engine failed at some
+/// position (Debian's CrazyWa crashes on some), which is then said on standard error.
 fn analyze(dir: &Path, input: &str, engine: &str, depth: u32, to: &str) -> (String, String) {
     let out = dir.join(format!("analysed.{to}"));
     let depth = depth.to_string();
@@ -372,7 +373,8 @@ fn analyze(dir: &Path, input: &str, engine: &str, depth: u32, to: &str) -> (Stri
         out.to_str().unwrap(),
     ]);
     let stderr = String::from_utf8_lossy(&r.stderr).to_string();
-    assert!(r.status.success(), "{stderr}");
+    let failed = stderr.contains("error[engine]: ");
+    assert_eq!(r.status.code(), Some(i32::from(failed)), "{stderr}");
     (std::fs::read_to_string(&out).unwrap(), stderr)
 }
 
@@ -621,10 +623,12 @@ fn a_match_plays_its_openings_in_turn_each_twice_with_repeat() {
 }
 
 /// `analyze --engine --nodes`: a node count per position, for engines with `feature nps`
-/// (CrazyWa); HaChu has none, which is said once, not at every ply.
+/// (CrazyWa); HaChu has none, which is said once, before any game: the run cannot do what
+/// was asked (exit status 2, nothing written, an old -o file kept).
 #[test]
 fn a_node_limit_is_refused_once_for_an_engine_without_nps() {
     let Some(hachu) = engine("hachu") else { return };
+    let dir = scratch("engine-nodes");
     let input = format!(
         "{}/fixtures/xboard/hachu-09.pgn",
         env!("CARGO_MANIFEST_DIR")
@@ -633,16 +637,89 @@ fn a_node_limit_is_refused_once_for_an_engine_without_nps() {
         "analyze", &input, "--engine", &hachu, "--nodes", "3000", "--to", "csv",
     ]);
     let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{stderr}");
     assert_eq!(
-        stderr.matches("unsupported: a node limit").count(),
-        1,
+        stderr.trim_end(),
+        "error[engine]: engine HaChu 0.21: unsupported: a node limit (it has no feature nps)",
+    );
+    assert!(
+        r.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&r.stdout)
+    );
+    let out = dir.join("plies.csv");
+    std::fs::write(&out, "old\n").unwrap();
+    let r = kifu(&[
+        "analyze",
+        &input,
+        "--engine",
+        &hachu,
+        "--nodes",
+        "3000",
+        "--to",
+        "csv",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old\n");
+}
+
+/// An engine that does not start: said once, exit status 2, nothing written (no engine
+/// needed).
+#[test]
+fn an_engine_that_does_not_start_stops_the_analysis() {
+    let input = format!(
+        "{}/fixtures/xboard/hachu-09.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let missing = "/nonexistent/kifu-test-engine";
+    let r = kifu(&["analyze", &input, "--engine", missing, "--to", "csv"]);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "error[engine]: engine {missing}: cannot start: {missing}: "
+        )),
         "{stderr}"
     );
-    // The rows are there, unscored, with kifu's own mate values.
+    assert!(r.stdout.is_empty());
+}
+
+/// An engine that crashes mid-game is restarted and the rest of the game analysed; each
+/// position it failed at is said, and the exit status is 1 (not every position analysed).
+#[test]
+fn a_crash_mid_analysis_is_reported_and_the_status_is_1() {
+    let Some(hachu) = engine("hachu") else { return };
+    let input = format!(
+        "{}/fixtures/xboard/hachu-09.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // Killed at its 40th search (the wrapper counts again after each restart: 40, 80).
+    let crashing = format!("{} 40 {hachu}", wrapper("crash-at"));
+    let r = kifu(&[
+        "analyze", &input, "--engine", &crashing, "--depth", "1", "--to", "csv",
+    ]);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(1), "{stderr}");
+    let crashes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("crashed: killed by signal 9"))
+        .collect();
+    assert_eq!(crashes.len(), 2, "{stderr}");
+    assert!(
+        crashes[0].contains(": game 1: ply 40: engine HaChu 0.21: "),
+        "{stderr}"
+    );
+    assert!(crashes[1].contains(": game 1: ply 80: "), "{stderr}");
+    // Every row is there; only the two positions are unscored by the engine.
     let stdout = String::from_utf8_lossy(&r.stdout);
     let rows = csv_rows(&stdout);
+    assert_eq!(rows.len(), 100, "{stdout}");
+    assert!(rows[39][6].is_empty() && rows[79][6].is_empty(), "{stdout}");
     assert!(
-        rows.len() > 10 && rows.iter().all(|r| r[4].is_empty()),
+        !rows[40][6].is_empty() && !rows[99][6].is_empty(),
         "{stdout}"
     );
 }

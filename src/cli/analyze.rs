@@ -48,8 +48,12 @@ use std::time::Duration;
   kifu analyze wa.psn --mate-depth 2 --to json
   kifu analyze long.pgn --time-limit 60 --position-time-limit 2s   # bounded time
 
-Exit status: 0 every game valid, 1 some game invalid, 2 usage or I/O error (then nothing is
-written to -o).")]
+Exit status: 0 every game valid (with --engine: and every position analysed), 1 some game
+invalid (with --engine: or some game or position not analysed, each said on standard error: a
+game that is not Wa, a variant the engine does not play, an engine that crashed, hung or sent
+an illegal move there, restarted for the next position), 2 usage or I/O error, or an engine
+that cannot start or cannot take the limit asked for (--nodes without `feature nps`): then
+nothing is written to -o.")]
 pub struct Args {
     /// Wa: search mates up to this many moves of either side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=9))]
@@ -160,8 +164,16 @@ pub fn run(a: Args) -> i32 {
         report = report.without_warnings();
     }
     let target = Target::of(a.output.as_deref());
+    if a.engine.active() && !a.engine.check() {
+        progress.bar.finish();
+        return super::EXIT_ERROR;
+    }
     let status = per_input(reading, target, examine, &mut Analyze(&a, judging), report);
     progress.bar.finish();
+    if status == super::EXIT_OK && a.engine.incomplete() {
+        // Some game or position the engine did not analyse (each said on standard error).
+        return super::EXIT_INVALID;
+    }
     status
 }
 

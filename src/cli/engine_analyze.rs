@@ -16,6 +16,7 @@ use kifu::rules::{PerGame, Position as _, Status};
 use kifu::writers::{Notation, Style, psn};
 use serde_json::json;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The columns of `--to csv` with --engine.
@@ -65,11 +66,49 @@ pub struct EngineArgs {
     /// The engines that are not in use (one per thread at most).
     #[arg(skip)]
     pool: Mutex<Vec<Player>>,
+    /// Some game or position was not analysed (reported): exit status 1.
+    #[arg(skip)]
+    incomplete: AtomicBool,
 }
 
 impl EngineArgs {
     pub fn active(&self) -> bool {
         self.engine.is_some()
+    }
+
+    /// Before any game: the engine started and the limit checked. An engine that does not
+    /// start, or cannot take the limit (`--nodes` without `feature nps`), is said once and
+    /// the run stops (exit status 2, nothing written); the engine is kept for the first game.
+    pub fn check(&self) -> bool {
+        let config = match self.config() {
+            Ok(c) => c,
+            Err(e) => {
+                super::say::error("usage", e);
+                return false;
+            }
+        };
+        let mut player = Player::new(config);
+        match player.check(self.limit()) {
+            Ok(()) => {
+                if let Ok(mut p) = self.pool.lock() {
+                    p.push(player);
+                }
+                true
+            }
+            Err(e) => {
+                super::say::error("engine", e);
+                false
+            }
+        }
+    }
+
+    /// Whether some game or position was left unanalysed (each said on standard error).
+    pub fn incomplete(&self) -> bool {
+        self.incomplete.load(Ordering::Relaxed)
+    }
+
+    fn missed(&self) {
+        self.incomplete.store(true, Ordering::Relaxed);
     }
 
     fn config(&self) -> Result<Config, String> {
@@ -108,12 +147,14 @@ pub fn game(
             "usage",
             format_args!("{file}: game {index}: engines analyse Wa games only"),
         );
+        args.missed();
         return None;
     };
     let config = match args.config() {
         Ok(c) => c,
         Err(e) => {
             super::say::error("engine", e);
+            args.missed();
             return None;
         }
     };
@@ -189,10 +230,13 @@ pub fn game(
                     _ => None,
                 };
             }
-            Some(Ply::Failed(err)) => super::say::error(
-                "engine",
-                format_args!("{file}: game {index}: ply {}: {err}", i + 1),
-            ),
+            Some(Ply::Failed(err)) => {
+                super::say::error(
+                    "engine",
+                    format_args!("{file}: game {index}: ply {}: {err}", i + 1),
+                );
+                args.missed();
+            }
             _ => {}
         }
         // A mate kifu proved says so, with the engine's own view beside it if it differs.
@@ -230,6 +274,14 @@ pub fn game(
             kifu_value,
         ));
         pos.play_unchecked(m);
+    }
+    // The last position (after the last move) has no row, but its failure is said too.
+    if let Some(Ply::Failed(err)) = plies.get(main.len()) {
+        super::say::error(
+            "engine",
+            format_args!("{file}: game {index}: after the last ply: {err}"),
+        );
+        args.missed();
     }
     match to {
         To::Psn => {

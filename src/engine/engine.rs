@@ -280,12 +280,7 @@ impl Engine {
             let v = Engine::xboard_variant(variant);
             return Err(self.fail(Failure::Unsupported(format!("variant {v}")), None));
         }
-        if let Limit::Nodes(_) = limit
-            && !self.features.nps
-        {
-            let f = Failure::Unsupported("a node limit (it has no feature nps)".into());
-            return Err(self.fail(f, None));
-        }
+        self.check_limit(limit)?;
         self.send("new")?;
         self.send(&format!("variant {}", Engine::xboard_variant(variant)))?;
         self.variant = Some(variant);
@@ -322,6 +317,17 @@ impl Engine {
         }
         self.send_limit(limit)?;
         self.sync(Some(&pos))
+    }
+
+    /// Whether the engine can take `limit`: a node limit needs `feature nps`.
+    pub fn check_limit(&self, limit: Limit) -> Result<(), EngineError> {
+        if let Limit::Nodes(_) = limit
+            && !self.features.nps
+        {
+            let f = Failure::Unsupported("a node limit (it has no feature nps)".into());
+            return Err(self.fail(f, None));
+        }
+        Ok(())
     }
 
     /// Sends a move (in force mode: the engine only plays it on its board).

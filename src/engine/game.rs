@@ -42,6 +42,12 @@ impl Player {
         self.engine().map(|_| ())
     }
 
+    /// Starts the engine if it is not running, and checks that it can take `limit` (see
+    /// [`Engine::check_limit`]).
+    pub fn check(&mut self, limit: Limit) -> Result<(), EngineError> {
+        self.engine()?.check_limit(limit)
+    }
+
     /// Stops the engine (it is started again when needed).
     pub fn stop(&mut self) {
         self.engine = None;
