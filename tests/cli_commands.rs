@@ -552,3 +552,35 @@ fn perft_from_a_record() {
     );
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
 }
+
+/// A standard error that no one reads (its pipe closed) loses the messages, never the run:
+/// the exit status is the one the run earns, not a panic's 101.
+#[test]
+fn a_closed_standard_error_is_not_a_crash() {
+    for (args, want) in [
+        (vec!["validate", "fixtures/gufu"], 0),
+        (
+            vec!["validate", "fixtures/invalid/two_sparrow_pawns.psn"],
+            1,
+        ),
+        (vec!["convert", "fixtures/invalid/two_sparrow_pawns.psn"], 1),
+        (vec!["stats", "/nonexistent/g.psn"], 2),
+        (
+            vec!["perft", "--variant", "gufu", "--position", "x", "1"],
+            2,
+        ),
+        (vec!["validate", "--bogus"], 2),
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(&args)
+            .current_dir(manifest())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(writer)
+            .status()
+            .unwrap();
+        assert_eq!(o.code(), Some(want), "{args:?}");
+    }
+}

@@ -324,7 +324,7 @@ pub fn run(a: Args) -> i32 {
                     t.io_errors += 1;
                     // After the games already written, when both go to one place.
                     let flushed = games.as_mut().map_or(Ok(()), Written::flush);
-                    eprintln!("{name}: error[io]: {message}");
+                    super::say::line(format_args!("{name}: error[io]: {message}"));
                     flushed
                 }
                 Item::Warning {
@@ -333,7 +333,7 @@ pub fn run(a: Args) -> i32 {
                     message,
                 } => {
                     let flushed = games.as_mut().map_or(Ok(()), Written::flush);
-                    eprintln!("{name}: warning[{kind}]: {message}");
+                    super::say::line(format_args!("{name}: warning[{kind}]: {message}"));
                     flushed
                 }
                 Item::Game {
@@ -397,7 +397,7 @@ pub fn run(a: Args) -> i32 {
         return f.report();
     }
     if !a.quiet {
-        eprintln!("{}", summary(&t, a.no_replay));
+        super::say::line(summary(&t, a.no_replay));
     }
     if t.io_errors > 0 {
         EXIT_ERROR

@@ -189,10 +189,10 @@ fn run_match(a: &Args) -> Result<i32, String> {
         let swap = i % 2 == 1;
         let [p0, p1] = &mut players;
         let order = if swap { [p1, p0] } else { [p0, p1] };
-        eprintln!(
+        super::say::line(format_args!(
             "Started game {round} of {} ({} vs {})",
             a.games, order[0].name, order[1].name
-        );
+        ));
         let g = game::play(order, opening, &rules);
         let tags = [
             ("Event", "kifu match".to_string()),
@@ -220,13 +220,13 @@ fn run_match(a: &Args) -> Result<i32, String> {
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        eprintln!(
+        super::say::line(format_args!(
             "Finished game {round} ({} vs {}): {} {{{}}}",
             g.names[0],
             g.names[1],
             g.result(),
             g.reason
-        );
+        ));
     }
     let table = table(
         &names,
@@ -237,9 +237,10 @@ fn run_match(a: &Args) -> Result<i32, String> {
         game_time,
     );
     if to_file.is_some() {
-        print!("{table}");
+        // A reader of standard output that has gone is not an error (as ripgrep).
+        let _ = std::io::stdout().lock().write_all(table.as_bytes());
     } else {
-        eprint!("{table}");
+        super::say::line(table.trim_end_matches('\n'));
     }
     Ok(if failures > 0 { EXIT_INVALID } else { EXIT_OK })
 }

@@ -263,11 +263,11 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
         return code;
     }
     if a.time {
-        eprintln!(
+        super::say::line(format_args!(
             "{} positions in {secs:.3} s: {:.0} positions/s",
             s.nodes(),
             s.nodes() as f64 / secs.max(1e-9)
-        );
+        ));
     }
     EXIT_OK
 }

@@ -101,12 +101,12 @@ pub fn run(mut a: Args) -> i32 {
         return Failure::of(&e, "standard output").report();
     }
     if a.time {
-        eprintln!(
+        super::say::line(format_args!(
             "{} nodes in {:.3} s: {:.0} nodes/s",
             result.0,
             secs,
             result.0 as f64 / secs.max(1e-9)
-        );
+        ));
     }
     EXIT_OK
 }

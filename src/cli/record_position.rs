@@ -32,10 +32,7 @@ impl Fail {
 
     /// Prints the message (with a line end); the exit status.
     pub fn report(self) -> i32 {
-        eprint!("{}", self.0);
-        if !self.0.ends_with('\n') {
-            eprintln!();
-        }
+        super::say::line(self.0.strip_suffix('\n').unwrap_or(&self.0));
         self.1
     }
 }
@@ -127,7 +124,7 @@ pub fn read_game(
     for item in &mut games {
         match item {
             scan::Read::Warning { kind, message } => {
-                eprintln!("{name}: warning[{kind}]: {message}")
+                super::say::line(format_args!("{name}: warning[{kind}]: {message}"))
             }
             scan::Read::Failed(message) => {
                 return Err(fail(format!("{name}: error[io]: {message}")));

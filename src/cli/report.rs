@@ -219,7 +219,7 @@ impl Reporter {
             Format::Text => {
                 // After what is already printed on standard output, whatever the buffers.
                 self.flush()?;
-                eprintln!("{name}: error[io]: {message}");
+                super::say::line(format_args!("{name}: error[io]: {message}"));
                 Ok(())
             }
             Format::Json => self.write(&json_line(
@@ -338,7 +338,7 @@ impl Reporter {
             Command::Analyze => false,
         };
         if human && !self.quiet {
-            eprintln!("{}", self.summary());
+            super::say::line(self.summary());
         }
         self.status()
     }

@@ -123,11 +123,11 @@ pub fn run(a: Args) -> i32 {
     }
     if a.time {
         let s = solution.stats();
-        eprintln!(
+        super::say::line(format_args!(
             "solved in {secs:.3} s: {} positions ({} won, {} lost, {} drawn for the side to \
              move; {} finished), {} moves",
             s.positions, s.wins, s.losses, s.draws, s.over, s.moves
-        );
+        ));
     }
     EXIT_OK
 }

@@ -82,14 +82,16 @@ pub fn run(a: Args) -> i32 {
             match item {
                 Item::Opened { .. } => stats.add_file(),
                 Item::Io { name, message } => {
-                    eprintln!("{name}: error[io]: {message}");
+                    super::say::line(format_args!("{name}: error[io]: {message}"));
                     stats.add_io_error();
                 }
                 Item::Warning {
                     name,
                     kind,
                     message,
-                } if !a.quiet => eprintln!("{name}: warning[{kind}]: {message}"),
+                } if !a.quiet => {
+                    super::say::line(format_args!("{name}: warning[{kind}]: {message}"))
+                }
                 Item::Warning { .. } => {}
                 Item::Game { value, .. } => stats.add(value),
             }
