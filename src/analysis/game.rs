@@ -107,14 +107,11 @@ impl Searchable for wa::Position {
                 }
             }
         }
-        self.legal_moves()
+        if king.is_none() {
+            drop_checks = [!0; wa::NKINDS];
+        }
+        self.legal_moves_dropping_on(&drop_checks)
             .into_iter()
-            .filter(|m| match *m {
-                wa::Move::Drop { kind, to } => {
-                    king.is_none() || drop_checks[kind.index()] & (1 << to.index()) != 0
-                }
-                wa::Move::Normal { .. } => true,
-            })
             .filter_map(|m| {
                 let mut next = self.clone();
                 next.play_unchecked(&m);

@@ -456,6 +456,17 @@ impl Position {
         drop_kinds: impl Iterator<Item = Kind>,
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
+        self.each_pseudo_move_on(drop_kinds, &[!0; NKINDS], f)
+    }
+
+    /// [`Position::each_pseudo_move`], the drops of each kind only on the squares of its mask
+    /// (`drop_on[kind]`, a bit per square).
+    fn each_pseudo_move_on(
+        &self,
+        drop_kinds: impl Iterator<Item = Kind>,
+        drop_on: &[u128; NKINDS],
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
         let mut stop = false;
         for from in square_list(self.occupied[self.turn.index()]) {
             let Some(p) = self.board[from.index()] else {
@@ -488,8 +499,10 @@ impl Position {
                 if self.hands[self.turn.index()][kind.index()] == 0 {
                     continue;
                 }
+                let mask = drop_on[kind.index()];
                 for to in WA.squares() {
-                    if self.drop_rule_with(kind, to, sparrow_files).is_ok()
+                    if mask & (1u128 << to.index()) != 0
+                        && self.drop_rule_with(kind, to, sparrow_files).is_ok()
                         && f(Move::Drop { kind, to })
                     {
                         return true;
@@ -502,6 +515,42 @@ impl Position {
 
     /// For a pseudo-legal move: the check rule and the Sparrow-drop-mate rule.
     fn final_rules(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.final_rules_with(m, &mut DropSafety::default())
+    }
+
+    /// [`Position::final_rules`], with what is known of the drops' squares: in check, whether
+    /// a drop on a square leaves the King attacked does not depend on the piece dropped (it
+    /// only blocks lines), so a list of moves asks once per square, not once per kind.
+    fn final_rules_with(&self, m: &Move, memo: &mut DropSafety) -> Result<(), IllegalMove> {
+        if self.checked
+            && let Some(k) = self.kings[self.turn.index()]
+            && m.from() != Some(k)
+        {
+            // In check, a move of another piece or a drop must take a checker or stand
+            // between one and the King: anything else leaves the check as it was.
+            let targets = *memo.targets.get_or_insert_with(|| self.evasion_targets(k));
+            let bit = 1u128 << m.to().index();
+            if targets & bit == 0 {
+                return Err(IllegalMove::LeavesKingInCheck);
+            }
+        }
+        if self.checked
+            && let Move::Drop { to, .. } = *m
+            && let Some(k) = self.kings[self.turn.index()]
+        {
+            let bit = 1u128 << to.index();
+            if memo.known & bit == 0 {
+                let occ = self.occ() | bit;
+                memo.known |= bit;
+                if !self.attack_scan_in(k, self.turn.opponent(), occ, bit, &mut |_| true) {
+                    memo.safe |= bit;
+                }
+            }
+            if memo.safe & bit == 0 {
+                return Err(IllegalMove::LeavesKingInCheck);
+            }
+            return self.sparrow_rule(m);
+        }
         if !self.checked
             && let Move::Normal { from, to, .. } = *m
             && let Some(k) = self.kings[self.turn.index()]
@@ -538,6 +587,51 @@ impl Position {
                 return Err(IllegalMove::LeavesKingInCheck);
             }
         }
+        self.sparrow_rule(m)
+    }
+
+    /// The legal moves (in the order of [`rules::Position::legal_moves`]), the drops of each
+    /// kind only on the squares of `drop_on[kind]` (a bit per square): what a search that
+    /// wants only some drops (say, those that give check) need not generate.
+    pub fn legal_moves_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        let mut memo = DropSafety::default();
+        self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
+            if self.final_rules_with(&m, &mut memo).is_ok() {
+                moves.push(m);
+            }
+            false
+        });
+        moves
+    }
+
+    /// The squares where a piece moved or dropped (not the King) may end a check on the King
+    /// on `k`: each checker's square and, for a checker along a line, the squares between it
+    /// and the King; with several checkers, the squares common to them all (a superset of the
+    /// legal destinations, which [`Position::final_rules_with`] still tests one by one).
+    fn evasion_targets(&self, k: Square) -> u128 {
+        let by = self.turn.opponent();
+        let occ = self.occ();
+        let mut targets = !0u128;
+        for dir in 0..8 {
+            if let Some(s) = self.line_attacker(k, dir, by, occ, 0) {
+                // From the King (not included) up to the checker (included).
+                targets &= RAYS[k.index()][dir] ^ RAYS[s.index()][dir];
+            }
+        }
+        for s in square_list(LEAP_SOURCES[k.index()] & self.occupied[by.index()]) {
+            if let Some(p) = self.board[s.index()]
+                && table(p).leaps & delta(s, k).leap_bit != 0
+            {
+                targets &= 1u128 << s.index();
+            }
+        }
+        targets
+    }
+
+    /// The Sparrow-drop-mate rule: a Sparrow dropped with check must leave the opponent a
+    /// legal move.
+    fn sparrow_rule(&self, m: &Move) -> Result<(), IllegalMove> {
         if let Move::Drop { kind: Kind::SP, to } = *m
             && self.drop_gives_check(Kind::SP, to)
         {
@@ -606,7 +700,10 @@ impl Position {
         let drop_kinds = Kind::all()
             .filter(|&k| k != Kind::SP)
             .chain(std::iter::once(Kind::SP));
-        self.each_pseudo_move(drop_kinds, &mut |m| self.final_rules(&m).is_ok())
+        let mut memo = DropSafety::default();
+        self.each_pseudo_move(drop_kinds, &mut |m| {
+            self.final_rules_with(&m, &mut memo).is_ok()
+        })
     }
 
     fn fr(sq: Square) -> FileRank {
@@ -828,7 +925,8 @@ impl rules::Position for Position {
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(128);
         self.pseudo_moves(&mut moves);
-        moves.retain(|m| self.final_rules(m).is_ok());
+        let mut memo = DropSafety::default();
+        moves.retain(|m| self.final_rules_with(m, &mut memo).is_ok());
         moves
     }
 
@@ -873,6 +971,16 @@ impl rules::Position for Position {
     fn king(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
     }
+}
+
+/// For [`Position::final_rules_with`]: the squares whose drop safety is known, and those of
+/// them where a drop leaves the King safe.
+#[derive(Default)]
+struct DropSafety {
+    /// In check: where a piece other than the King may go (see `evasion_targets`).
+    targets: Option<u128>,
+    known: u128,
+    safe: u128,
 }
 
 #[cfg(test)]
