@@ -19,7 +19,9 @@ use regex::Regex;
 /// A wanted value: exact, or a regular expression (`~REGEX`).
 #[derive(Clone, Debug)]
 pub enum Pattern {
+    /// The value must be exactly this text.
     Exact(String),
+    /// The regular expression must be found somewhere in the value.
     Regex(Regex),
 }
 
@@ -36,6 +38,7 @@ impl Pattern {
         }
     }
 
+    /// Whether `value` is the exact text, or holds a match of the regular expression.
     pub fn matches(&self, value: &str) -> bool {
         match self {
             Pattern::Exact(s) => s == value,
@@ -52,7 +55,9 @@ fn any_match<'a>(patterns: &[Pattern], mut values: impl Iterator<Item = &'a str>
 /// `--valid` or `--invalid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Validity {
+    /// Only games that replay without error.
     Valid,
+    /// Only games that do not read or do not replay.
     Invalid,
 }
 
@@ -79,11 +84,13 @@ pub struct Conditions {
     /// How the replay found the main line ended must be one of these (None: the moves do not
     /// end the game).
     pub endings: Vec<Option<Termination>>,
-    /// Bounds on the number of main-line moves as written.
+    /// The main line must have at least this many moves as written (inclusive).
     pub min_plies: Option<u64>,
+    /// The main line must have at most this many moves as written (inclusive).
     pub max_plies: Option<u64>,
     /// The main line must reach one of these positions.
     pub positions: Vec<Target>,
+    /// Keep only valid games, or only invalid ones; None keeps both.
     pub validity: Option<Validity>,
     /// Give each matching game its [`GameKey`] (duplicates are dropped by the caller, who sees
     /// the games in order).

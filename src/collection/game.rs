@@ -2,7 +2,7 @@
 //! shows.
 //!
 //! This is the one place where the collection tools use the record layer
-//! ([`parse_game`](crate::record::parse_game)) and the replay layer
+//! ([`parse_game`]) and the replay layer
 //! ([`replay`](crate::replay::replay): the game as [`Played`], its start and resolved moves,
 //! written once over [`rules::Position`](crate::rules::Position) and reached through
 //! [`for_game!`](crate::for_game)); [`super::filter`], [`super::dedup`] and [`super::stats`]
