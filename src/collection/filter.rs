@@ -11,6 +11,7 @@
 use super::dedup::{GameKey, KeyMaker};
 use super::game::Game;
 use super::position::Target;
+use super::{ConditionError, ConditionErrorKind};
 use crate::Variant;
 use crate::record::ResultToken;
 use crate::rules::Termination;
@@ -29,11 +30,14 @@ impl Pattern {
     /// `VALUE` is matched exactly (case and spaces included); `~REGEX` is a regular
     /// expression (Rust `regex` syntax) found anywhere in the value: anchor it with `^…$` to
     /// match the whole value. (A value that starts with `~` is written `~^~…$`.)
-    pub fn parse(s: &str) -> Result<Pattern, String> {
+    pub fn parse(s: &str) -> Result<Pattern, ConditionError> {
         match s.strip_prefix('~') {
-            Some(re) => Regex::new(re)
-                .map(Pattern::Regex)
-                .map_err(|e| format!("bad regular expression '{re}': {e}")),
+            Some(re) => Regex::new(re).map(Pattern::Regex).map_err(|e| {
+                ConditionError::new(
+                    ConditionErrorKind::BadRegex,
+                    format!("bad regular expression '{re}': {e}"),
+                )
+            }),
             None => Ok(Pattern::Exact(s.to_string())),
         }
     }
