@@ -395,7 +395,8 @@ pub struct Options {
 /// What replaying one record found.
 #[derive(Clone, Debug)]
 pub struct Report {
-    /// The variant replayed (from the Variant tag, else the default); None when it is unknown.
+    /// The variant replayed: the Variant tag's, else the default, else the one the moves show.
+    /// None when it could not be decided (an unknown variant, a chess game).
     pub variant: Option<Variant>,
     /// Plies replayed, variations included.
     pub plies: u64,

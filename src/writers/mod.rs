@@ -23,9 +23,9 @@ pub struct PlyFacts {
     pub side: Color,
     /// What the move does, squares written in the chosen notation.
     pub parts: MoveParts<String>,
-    /// Whether the move gives check.
+    /// Whether the move leaves the opponent in check (a checkmate too).
     pub check: bool,
-    /// Whether the move gives checkmate.
+    /// Whether the move ends the game by checkmate.
     pub mate: bool,
     /// The position string after the move.
     pub position: String,
