@@ -16,7 +16,9 @@ use std::fmt;
 /// One line of movement: a direction, how far, and whether it jumps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ray {
+    /// Files per step: positive towards the right (east).
     pub dx: i8,
+    /// Ranks per step: negative forwards (towards row 0).
     pub dy: i8,
     /// Maximum number of repetitions of `(dx, dy)`; `u8::MAX` for unlimited.
     pub range: u8,

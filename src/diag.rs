@@ -10,7 +10,9 @@ use serde_json::{Value, json};
 /// Severity of a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// The game is invalid.
     Error,
+    /// The game is valid, but something looks wrong.
     Warning,
 }
 
@@ -26,15 +28,23 @@ impl Level {
 /// A problem ready to print: where, what, and the source line.
 #[derive(Clone, Debug)]
 pub struct Diag {
+    /// Whether it is an error or a warning.
     pub level: Level,
+    /// The stable name of the kind of problem (`illegal_move`, `syntax`, ...).
     pub kind: String,
+    /// What is wrong, in plain English.
     pub message: String,
+    /// Line and column in the file, when known.
     pub pos: Option<LineCol>,
     /// The whole source line and the character range to underline in it.
     pub source: Option<(String, usize, usize)>,
+    /// The game's number in its input, from 1.
     pub game: usize,
+    /// The ply (1 = the game's first move), for a problem with a move.
     pub ply: Option<u64>,
+    /// The move as written, for a problem with a move.
     pub mv: Option<String>,
+    /// A hint on how to fix it, if there is one.
     pub help: Option<String>,
 }
 
@@ -82,6 +92,7 @@ fn line_col_near(text: &str, base: usize, e: &RecordError, offset: usize) -> Opt
 }
 
 impl Diag {
+    /// A replay problem of game number `game` of `record`, with its source line.
     pub fn from_problem(record: &Record, game: usize, p: &Problem, level: Level) -> Diag {
         let source = source_line(record.source.text(), record.source.base(), p.span);
         Diag::of_problem(p, game, level, record.line_col(p.span.start), source)

@@ -65,13 +65,18 @@ const RESERVE: usize = 8;
 /// An encoding kifu reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
+    /// UTF-8, handed on untouched (a byte-order mark included).
     Utf8,
+    /// UTF-16, little-endian.
     Utf16Le,
+    /// UTF-16, big-endian.
     Utf16Be,
+    /// Shift_JIS as Windows writes it (code page 932), as older Japanese files are.
     Cp932,
 }
 
 impl Encoding {
+    /// The encoding's name as messages write it (`UTF-8`, `Shift_JIS (CP932)`).
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Utf8 => "UTF-8",
@@ -88,9 +93,11 @@ pub enum Choice {
     /// Decide from the first 64 KiB (see the module's documentation).
     #[default]
     Auto,
+    /// UTF-8, whatever the first bytes look like.
     Utf8,
     /// UTF-16 in the byte order of its byte-order mark; little-endian without one.
     Utf16,
+    /// Shift_JIS (CP932), whatever the first bytes look like.
     Cp932,
 }
 

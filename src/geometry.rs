@@ -15,7 +15,9 @@ use std::fmt;
 /// The two sides. Black (sente) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The first mover (sente), at the bottom of the board.
     Black,
+    /// The second mover (gote), at the top.
     White,
 }
 
@@ -55,6 +57,7 @@ impl Color {
 pub struct Square(pub u8);
 
 impl Square {
+    /// The square's index, for per-square arrays (row by row from the top-left corner).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -63,7 +66,9 @@ impl Square {
 /// The shape of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
+    /// Number of files (columns).
     pub files: u8,
+    /// Number of ranks (rows).
     pub ranks: u8,
 }
 
@@ -82,6 +87,7 @@ impl Geometry {
         self.files as usize * self.ranks as usize
     }
 
+    /// Whether the board has no square (never true of a real board).
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
@@ -189,6 +195,7 @@ pub enum Facing {
 }
 
 impl Facing {
+    /// The four facings, clockwise from North.
     pub const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
 
     /// The facing after a 90° clockwise turn: N → E → S → W → N.
@@ -231,7 +238,9 @@ impl Facing {
 /// A square written the way shogi players write it: file number, then rank number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileRank {
+    /// The file number, from 1 for the right-most file as Black sees the board.
     pub file: u8,
+    /// The rank number, from 1 for the top rank (`a` / `一`).
     pub rank: u8,
 }
 

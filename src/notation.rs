@@ -51,7 +51,9 @@ impl Notation {
 /// [`Notation::writes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unsupported {
+    /// The notation asked for.
     pub notation: Notation,
+    /// The variant of the game that cannot be written in it.
     pub variant: Variant,
 }
 
@@ -77,7 +79,9 @@ impl Unsupported {
 /// How moves and squares are written: the notation and the rank style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
+    /// How moves are written.
     pub notation: Notation,
+    /// How ranks are written: letters (`a`…) or kanji (`一`…).
     pub ranks: RankStyle,
 }
 

@@ -9,29 +9,55 @@ use std::hash::Hash;
 named_kinds! {
     /// The rule a move breaks: [`IllegalMove`] without its details, with a stable name.
     pub enum Rule {
+        /// The game is already over.
         GameOver = "game_over",
+        /// No piece stands on the origin square.
         NoPiece = "no_piece",
+        /// The piece there belongs to the opponent (or, in Gufū, is a shared piece the mover does
+        /// not control for another reason, see `FixedCheckingPiece`).
         NotYourPiece = "not_your_piece",
+        /// The target is not among the piece's moves on an empty board.
         CannotMoveThatWay = "cannot_move_that_way",
+        /// A piece stands in between.
         PathBlocked = "path_blocked",
+        /// The target holds a piece of the mover's own.
         OwnPieceOnTarget = "own_piece_on_target",
+        /// Wa: after the move the mover's Crane King would be attacked.
         LeavesKingInCheck = "king_in_check",
+        /// Wa without drops: there are no drops.
         DropsDisabled = "drops_disabled",
+        /// The piece to drop is not in hand.
         NotInHand = "not_in_hand",
+        /// A drop must go to an empty square.
         DropOnOccupied = "drop_on_occupied",
+        /// Wa: a Sparrow Pawn or Oxcart may not be dropped on its last rank.
         DropDeadSquare = "drop_dead_square",
+        /// Wa: a Sparrow Pawn may not be dropped into a file with an own unpromoted Sparrow Pawn.
         TwoSparrowPawns = "two_sparrow_pawns",
+        /// Wa: a Sparrow Pawn may not be dropped to give immediate checkmate.
         SparrowDropMate = "sparrow_drop_mate",
+        /// Wa: a Sparrow Pawn or Oxcart reaching the last rank must promote.
         MustPromote = "must_promote",
+        /// Wa: the move cannot promote (piece has no promotion, is promoted already, the move
+        /// neither starts nor ends in the zone, or it is a drop).
         CannotPromote = "cannot_promote",
+        /// Wa: `=` declines a promotion, but no promotion was possible.
         NothingToDecline = "nothing_to_decline",
+        /// Gufū: the facing written differs from the facing the rules give.
         WrongFacing = "wrong_facing",
+        /// Gufū: the Kings would stand orthogonally adjacent, facing each other.
         KingsFaceToFace = "kings_face_to_face",
+        /// Gufū: a dropped piece may not give check.
         CheckByDrop = "check_by_drop",
+        /// Gufū: this shared piece gives check and is fixed to the opponent for this turn.
         FixedCheckingPiece = "fixed_checking_piece",
+        /// Gufū: a King may not capture a shared piece that gives check to it.
         KingCapturesChecker = "king_captures_checker",
+        /// Gufū: a King never captures the other King.
         KingCapturesKing = "king_captures_king",
+        /// Gufū: a shared piece captures a King only while it gives check for the mover.
         CannotCaptureKing = "cannot_capture_king",
+        /// Gufū: plies 1-4 are fixed drops (Black King, White King, Kaze, Arashi).
         SetupOrder = "setup_order",
     }
 }
@@ -42,14 +68,23 @@ pub enum IllegalMove {
     /// The game is already over.
     GameOver,
     /// No piece stands on the origin square.
-    NoPiece { at: FileRank },
+    NoPiece {
+        /// The origin square named by the move.
+        at: FileRank,
+    },
     /// The piece there belongs to the opponent (or, in Gufū, is a shared piece
     /// the mover does not control for another reason, see `FixedCheckingPiece`).
-    NotYourPiece { at: FileRank },
+    NotYourPiece {
+        /// The origin square named by the move.
+        at: FileRank,
+    },
     /// The target is not among the piece's moves on an empty board.
     CannotMoveThatWay,
     /// A piece stands in between.
-    PathBlocked { at: FileRank },
+    PathBlocked {
+        /// The first occupied square on the way.
+        at: FileRank,
+    },
     /// The target holds a piece of the mover's own.
     OwnPieceOnTarget,
     /// Wa: after the move the mover's Crane King would be attacked.
@@ -70,11 +105,17 @@ pub enum IllegalMove {
     MustPromote,
     /// Wa: the move cannot promote (piece has no promotion, is promoted already,
     /// the move neither starts nor ends in the zone, or it is a drop).
-    CannotPromote { why: &'static str },
+    CannotPromote {
+        /// Which of those reasons, in plain English.
+        why: &'static str,
+    },
     /// Wa: `=` declines a promotion, but no promotion was possible.
     NothingToDecline,
     /// Gufū: the facing written differs from the facing the rules give.
-    WrongFacing { expected: char },
+    WrongFacing {
+        /// The facing the rules give, as written in a move (`N`, `E`, `S` or `W`).
+        expected: char,
+    },
     /// Gufū: the Kings would stand orthogonally adjacent, facing each other.
     KingsFaceToFace,
     /// Gufū: a dropped piece may not give check.
@@ -88,7 +129,10 @@ pub enum IllegalMove {
     /// Gufū: a shared piece captures a King only while it gives check for the mover.
     CannotCaptureKing,
     /// Gufū: plies 1-4 are fixed drops (Black King, White King, Kaze, Arashi).
-    SetupOrder { expected: &'static str },
+    SetupOrder {
+        /// What this ply must drop, in plain English.
+        expected: &'static str,
+    },
 }
 
 impl IllegalMove {
@@ -219,11 +263,14 @@ impl std::error::Error for IllegalMove {}
 /// byte offset of the string (`Display` writes the message only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// Byte offset in the string where the problem was found.
     pub offset: usize,
+    /// What is wrong, in plain English.
     pub message: String,
 }
 
 impl PositionError {
+    /// An error at byte `offset` of the string, saying `message`.
     pub fn new(offset: usize, message: impl Into<String>) -> PositionError {
         PositionError {
             offset,
@@ -303,7 +350,9 @@ impl Termination {
 /// The end of a game: who won (None = draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won; None for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub termination: Termination,
 }
 
@@ -321,7 +370,9 @@ impl Outcome {
 /// The state of play of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// The game goes on: the side to move has a move to play.
     Ongoing,
+    /// The game is over, with this outcome.
     Over(Outcome),
 }
 
@@ -376,6 +427,7 @@ pub trait Position: Clone + fmt::Debug {
     fn from_position_string(variant: Variant, s: &str) -> Result<Self, PositionError>;
     /// The position string (read back by [`Position::from_position_string`]).
     fn position_string(&self) -> String;
+    /// The variant being played (Wa with or without drops, or Gufū).
     fn variant(&self) -> Variant;
     /// The side to move.
     fn turn(&self) -> Color;
@@ -429,7 +481,9 @@ pub trait Position: Clone + fmt::Debug {
 /// generic over [`Position`], on whichever it holds (see [`replay::State`](crate::replay::State)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PerGame<W, G> {
+    /// A Wa value.
     Wa(W),
+    /// A Gufū value.
     Gufu(G),
 }
 
@@ -488,22 +542,27 @@ impl<W: Position, G: Position> PerGame<W, G> {
         })
     }
 
+    /// The position string ([`Position::position_string`]).
     pub fn position_string(&self) -> String {
         for_game!(self, p => p.position_string())
     }
 
+    /// The variant being played.
     pub fn variant(&self) -> Variant {
         for_game!(self, p => p.variant())
     }
 
+    /// The side to move.
     pub fn turn(&self) -> Color {
         for_game!(self, p => p.turn())
     }
 
+    /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         for_game!(self, p => p.outcome())
     }
 
+    /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         for_game!(self, p => p.in_check())
     }

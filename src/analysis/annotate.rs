@@ -73,6 +73,7 @@ pub struct PlyNote {
     /// The best move (Gufū: the first of the best; Wa: the mating move, or, after a move that
     /// allows a mate, a move that does not), if the analysis names one.
     pub best: Option<String>,
+    /// The judgement on the move, if it deserves one (`!`, `?`, `??`).
     pub verdict: Option<Verdict>,
     /// A short comment for the record (`win in 7 → draw; best K-1二>N`), on plies with a
     /// verdict.
@@ -82,7 +83,9 @@ pub struct PlyNote {
 /// A position's value for one side: exact (Gufū), or what a mate search says (Wa).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outlook {
+    /// Gufū: the value with perfect play, from the whole game's solution.
     Exact(Value),
+    /// Wa: what the mate searches proved (a mate, no mate within the depth, or unknown).
     Mates(MateValue),
 }
 
@@ -111,7 +114,9 @@ impl std::fmt::Display for Outlook {
 /// without a search. Gufū's values are exact and need no search: budgets do not apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
+    /// The time the mate searches of one position may take; None: no limit.
     pub per_position: Option<Duration>,
+    /// The time the mate searches of a whole game may take together; None: no limit.
     pub per_game: Option<Duration>,
 }
 

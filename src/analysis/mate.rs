@@ -145,6 +145,7 @@ impl std::fmt::Display for MateValue {
 /// A position judged by [`Search::judge`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judged<M> {
+    /// What the search proved for the side to move.
     pub value: MateValue,
     /// With `Mate`: the first move of the main line; with `NoMate`: a move after which the
     /// opponent has no mate within the depth (the proof that the side to move is not mated);
@@ -200,6 +201,7 @@ pub struct Search<P: Searchable> {
 }
 
 impl<P: Searchable> Search<P> {
+    /// A search with these options and an empty transposition table.
     pub fn new(opts: Options) -> Search<P> {
         Search {
             opts,

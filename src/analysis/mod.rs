@@ -23,8 +23,11 @@ use std::fmt;
 /// the side that has lost (the side to move, in every way a game ends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// The side to move wins in this many plies.
     Win(u16),
+    /// The side to move loses in this many plies (0: the game is over and lost).
     Loss(u16),
+    /// Neither side can force a win.
     Draw,
 }
 

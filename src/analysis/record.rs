@@ -48,8 +48,11 @@ pub fn judge_main_line(
 /// What [`annotated_record`] adds after a judged move: its NAG and its comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
+    /// The record's node of the judged move.
     pub node: NodeId,
+    /// The NAG of the verdict (1 for `!`, 2 for `?`, 4 for `??`), if the move has one.
     pub nag: Option<u8>,
+    /// The comment to add after the move, if any.
     pub comment: Option<String>,
 }
 

@@ -39,7 +39,9 @@ pub struct Stats {
     pub over: usize,
     /// Positions won, lost and drawn for the side to move.
     pub wins: usize,
+    /// Positions lost for the side to move.
     pub losses: usize,
+    /// Positions drawn.
     pub draws: usize,
     /// The longest win (in plies) among all positions.
     pub longest: u16,
@@ -222,10 +224,12 @@ impl Solution {
         }
     }
 
+    /// The position the solution was solved from.
     pub fn root(&self) -> &gufu::Position {
         &self.root
     }
 
+    /// How many positions of each kind the solution holds.
     pub fn stats(&self) -> Stats {
         self.stats
     }

@@ -159,7 +159,8 @@ fn parse_tag(s: &str) -> Result<(String, Pattern), String> {
     if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '"' || c == ']') {
         return Err(format!("'{name}' is not a tag name"));
     }
-    Ok((name.to_string(), Pattern::parse(value)?))
+    let pattern = Pattern::parse(value).map_err(|e| e.to_string())?;
+    Ok((name.to_string(), pattern))
 }
 
 fn parse_ending(s: &str) -> Result<Option<Termination>, String> {

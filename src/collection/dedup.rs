@@ -21,6 +21,7 @@ pub struct KeyMaker {
 }
 
 impl KeyMaker {
+    /// A key maker with fresh random seeds (keys are only comparable between keys of one maker).
     pub fn new() -> KeyMaker {
         KeyMaker {
             high: RandomState::new(),
@@ -68,6 +69,7 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// No key seen yet.
     pub fn new() -> Seen {
         Seen::default()
     }
@@ -82,6 +84,7 @@ impl Seen {
         self.keys.len()
     }
 
+    /// Whether no key was seen yet.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

@@ -11,6 +11,7 @@
 use super::dedup::{GameKey, KeyMaker};
 use super::game::Game;
 use super::position::Target;
+use super::{ConditionError, ConditionErrorKind};
 use crate::Variant;
 use crate::record::ResultToken;
 use crate::rules::Termination;
@@ -19,7 +20,9 @@ use regex::Regex;
 /// A wanted value: exact, or a regular expression (`~REGEX`).
 #[derive(Clone, Debug)]
 pub enum Pattern {
+    /// The value must be exactly this text.
     Exact(String),
+    /// The regular expression must be found somewhere in the value.
     Regex(Regex),
 }
 
@@ -27,15 +30,19 @@ impl Pattern {
     /// `VALUE` is matched exactly (case and spaces included); `~REGEX` is a regular
     /// expression (Rust `regex` syntax) found anywhere in the value: anchor it with `^…$` to
     /// match the whole value. (A value that starts with `~` is written `~^~…$`.)
-    pub fn parse(s: &str) -> Result<Pattern, String> {
+    pub fn parse(s: &str) -> Result<Pattern, ConditionError> {
         match s.strip_prefix('~') {
-            Some(re) => Regex::new(re)
-                .map(Pattern::Regex)
-                .map_err(|e| format!("bad regular expression '{re}': {e}")),
+            Some(re) => Regex::new(re).map(Pattern::Regex).map_err(|e| {
+                ConditionError::new(
+                    ConditionErrorKind::BadRegex,
+                    format!("bad regular expression '{re}': {e}"),
+                )
+            }),
             None => Ok(Pattern::Exact(s.to_string())),
         }
     }
 
+    /// Whether `value` is the exact text, or holds a match of the regular expression.
     pub fn matches(&self, value: &str) -> bool {
         match self {
             Pattern::Exact(s) => s == value,
@@ -52,7 +59,9 @@ fn any_match<'a>(patterns: &[Pattern], mut values: impl Iterator<Item = &'a str>
 /// `--valid` or `--invalid`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Validity {
+    /// Only games that replay without error.
     Valid,
+    /// Only games that do not read or do not replay.
     Invalid,
 }
 
@@ -79,11 +88,13 @@ pub struct Conditions {
     /// How the replay found the main line ended must be one of these (None: the moves do not
     /// end the game).
     pub endings: Vec<Option<Termination>>,
-    /// Bounds on the number of main-line moves as written.
+    /// The main line must have at least this many moves as written (inclusive).
     pub min_plies: Option<u64>,
+    /// The main line must have at most this many moves as written (inclusive).
     pub max_plies: Option<u64>,
     /// The main line must reach one of these positions.
     pub positions: Vec<Target>,
+    /// Keep only valid games, or only invalid ones; None keeps both.
     pub validity: Option<Validity>,
     /// Give each matching game its [`GameKey`] (duplicates are dropped by the caller, who sees
     /// the games in order).

@@ -2,7 +2,7 @@
 //! shows.
 //!
 //! This is the one place where the collection tools use the record layer
-//! ([`parse_game`](crate::record::parse_game)) and the replay layer
+//! ([`parse_game`]) and the replay layer
 //! ([`replay`](crate::replay::replay): the game as [`Played`], its start and resolved moves,
 //! written once over [`rules::Position`](crate::rules::Position) and reached through
 //! [`for_game!`](crate::for_game)); [`super::filter`], [`super::dedup`] and [`super::stats`]
@@ -17,7 +17,7 @@ use crate::record::{
     parse_game_tags,
 };
 use crate::replay::{self, Options, Played, Report, State};
-use crate::rules::{Outcome, Position};
+use crate::rules::{Outcome, Position, PositionError};
 use crate::{for_game, gufu, wa};
 
 /// A game as read: its record, or why it could not be read.
@@ -237,11 +237,9 @@ impl Keyed for gufu::Position {
 impl PositionKey {
     /// The key of a position string of `variant` (Wa: the FEN; Gufū: kifu's form), or what
     /// is wrong with the string.
-    pub fn parse(variant: Variant, text: &str) -> Result<PositionKey, String> {
-        match State::from_position_string(variant, text) {
-            Ok(state) => Ok(for_game!(&state, p => p.key())),
-            Err(e) => Err(e.to_string()),
-        }
+    pub fn parse(variant: Variant, text: &str) -> Result<PositionKey, PositionError> {
+        let state = State::from_position_string(variant, text)?;
+        Ok(for_game!(&state, p => p.key()))
     }
 
     /// The key of the usual start position of `variant`.

@@ -28,3 +28,47 @@ pub mod game;
 pub mod position;
 pub mod scan;
 pub mod stats;
+
+named_kinds! {
+    /// The kind of a [`ConditionError`].
+    pub enum ConditionErrorKind {
+        /// A `~REGEX` pattern ([`filter::Pattern::parse`]) is not a regular expression the
+        /// `regex` crate reads.
+        BadRegex = "bad_regex",
+        /// A position to look for ([`position::Target::parse`]) is not a position string of
+        /// any variant tried.
+        BadPosition = "bad_position",
+    }
+}
+
+/// A condition on games that cannot be read: a bad pattern or a bad position string.
+/// `Display` writes the message, as `kifu filter` prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConditionError {
+    kind: ConditionErrorKind,
+    message: String,
+}
+
+impl ConditionError {
+    pub(crate) fn new(kind: ConditionErrorKind, message: String) -> ConditionError {
+        ConditionError { kind, message }
+    }
+
+    /// What is wrong (its [`ConditionErrorKind::name`] is stable).
+    pub fn kind(&self) -> ConditionErrorKind {
+        self.kind
+    }
+
+    /// What is wrong, in plain English (the same text `Display` writes).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl std::fmt::Display for ConditionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConditionError {}

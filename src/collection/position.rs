@@ -2,6 +2,7 @@
 //! variant it is valid in.
 
 use super::game::PositionKey;
+use super::{ConditionError, ConditionErrorKind};
 use crate::Variant;
 
 /// The variants, in the order a position string is tried.
@@ -19,8 +20,9 @@ pub struct Target {
 
 impl Target {
     /// Reads `text` as a position of `variant`, or of every variant it fits when `variant` is
-    /// None (a Wa FEN with empty hands fits both Wa games). Err says what is wrong with it.
-    pub fn parse(text: &str, variant: Option<Variant>) -> Result<Target, String> {
+    /// None (a Wa FEN with empty hands fits both Wa games). Err says what is wrong with it, as
+    /// each variant tried reads it (kind [`ConditionErrorKind::BadPosition`]).
+    pub fn parse(text: &str, variant: Option<Variant>) -> Result<Target, ConditionError> {
         let tried: Vec<Variant> = match variant {
             Some(v) => vec![v],
             None => VARIANTS.to_vec(),
@@ -34,9 +36,9 @@ impl Target {
             }
         }
         if keys.is_empty() {
-            return Err(format!(
-                "'{text}' is not a position string: {}",
-                errors.join("; ")
+            return Err(ConditionError::new(
+                ConditionErrorKind::BadPosition,
+                format!("'{text}' is not a position string: {}", errors.join("; ")),
             ));
         }
         Ok(Target {
@@ -93,9 +95,13 @@ mod tests {
     #[test]
     fn malformed_strings_say_why() {
         let e = Target::parse("rubbish", None).unwrap_err();
+        assert_eq!(e.kind(), ConditionErrorKind::BadPosition);
+        let e = e.to_string();
         assert!(e.contains("not a position string"), "{e}");
         assert!(e.contains("as wa:") && e.contains("as gufu:"), "{e}");
-        let e = Target::parse("Sske/2/KwWn b - 5", Some(Variant::Wa)).unwrap_err();
+        let e = Target::parse("Sske/2/KwWn b - 5", Some(Variant::Wa))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("as wa:") && !e.contains("gufu"), "{e}");
     }
 }

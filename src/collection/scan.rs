@@ -17,19 +17,36 @@ use std::sync::{Arc, Mutex};
 /// An input, as the input loop gives it.
 pub enum Input<G> {
     /// An input that could be opened, and its games.
-    Opened { name: String, games: G },
+    Opened {
+        /// The input's name as the command line shows it (a path, or `-` for standard input).
+        name: String,
+        /// Its games, as the input loop cuts them.
+        games: G,
+    },
     /// An input that could not be opened.
-    Failed { name: String, message: String },
+    Failed {
+        /// The input's name as the command line shows it.
+        name: String,
+        /// Why it could not be opened.
+        message: String,
+    },
 }
 
 /// What reading an input gives, one at a time.
 pub enum Read {
     /// Something to say about the whole input, before its games (how it was decoded: a file
     /// read as Shift_JIS). `kind` names it as a diagnostic's kind does (`encoding`).
-    Warning { kind: &'static str, message: String },
+    Warning {
+        /// The diagnostic kind (`encoding`).
+        kind: &'static str,
+        /// What to say, in plain English.
+        message: String,
+    },
     /// A game, numbered from 1 in its input (or the splitter's error for it: a game too large).
     Game {
+        /// The game's place in its input, from 1.
         index: usize,
+        /// The game's text, or why it could not be cut out.
         chunk: Result<GameChunk, RecordError>,
     },
     /// Reading failed: the input ends here.
@@ -41,20 +58,36 @@ pub enum Read {
 pub enum Item<T> {
     /// An input was opened; its games follow. `number` is its place among the inputs (from 0,
     /// the inputs that could not be opened counted too).
-    Opened { name: Arc<str>, number: usize },
+    Opened {
+        /// The input's name as the command line shows it.
+        name: Arc<str>,
+        /// Its place among the inputs, from 0.
+        number: usize,
+    },
     /// An input could not be opened, or reading it failed (its remaining games are lost).
-    Io { name: Arc<str>, message: String },
+    Io {
+        /// The input's name as the command line shows it.
+        name: Arc<str>,
+        /// What went wrong, as the operating system or the reader says it.
+        message: String,
+    },
     /// Something to say about the input `name` as a whole (see [`Read::Warning`]).
     Warning {
+        /// The input's name as the command line shows it.
         name: Arc<str>,
+        /// The diagnostic kind (`encoding`, `empty_input`).
         kind: &'static str,
+        /// What to say, in plain English.
         message: String,
     },
     /// A game of the input `name`, counted from 1, as `examine` saw it. An input without any
     /// game (and no reading error) gives none, but a warning `empty_input`.
     Game {
+        /// The name of the input the game comes from.
         name: Arc<str>,
+        /// The game's place in its input, from 1.
         index: usize,
+        /// What `examine` made of the game.
         value: T,
     },
 }
@@ -62,7 +95,9 @@ pub enum Item<T> {
 /// Whether `consume` wants more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Go on: hand over the next item.
     Continue,
+    /// Stop reading: no more items are handed over, and the workers stop.
     Stop,
 }
 

@@ -21,6 +21,7 @@ pub const OPENING_PLIES: usize = 4;
 /// What one game adds to the statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Facts {
+    /// The game replayed without error.
     Valid(GameFacts),
     /// The kind of the error that makes the game invalid (as `kifu validate` names it).
     Invalid(&'static str),
@@ -29,7 +30,9 @@ pub enum Facts {
 /// What a valid game adds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameFacts {
+    /// The game's variant (from its Variant tag, else the default variant).
     pub variant: Variant,
+    /// The result the moves reached, else the one the record states; `*` without either.
     pub result: ResultToken,
     /// How the moves ended the game (a [`Termination`](crate::rules::Termination) name), if
     /// they did.
@@ -79,9 +82,13 @@ impl Facts {
 /// in `games` only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Score {
+    /// Games counted (with or without a result).
     pub games: u64,
+    /// Games won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games lost.
     pub losses: u64,
 }
 
@@ -137,6 +144,7 @@ const RESULTS: [ResultToken; 4] = [
 pub const NOT_ENDED: &str = "not_ended";
 
 impl Stats {
+    /// Empty statistics: no input, no game.
     pub fn new() -> Stats {
         Stats::default()
     }
@@ -151,6 +159,7 @@ impl Stats {
         self.io_errors += 1;
     }
 
+    /// Counts one game: a valid one in every table, an invalid one under its kind of error.
     pub fn add(&mut self, facts: Facts) {
         self.games += 1;
         let g = match facts {
@@ -274,10 +283,15 @@ impl Stats {
 /// Everything `kifu stats` reports; its JSON form is the `--format json` output.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
+    /// Inputs read.
     pub files: u64,
+    /// Inputs that could not be read.
     pub io_errors: u64,
+    /// Games found, valid or not.
     pub games: u64,
+    /// Games that replay without error.
     pub valid: u64,
+    /// Games that do not read or do not replay (`games - valid`).
     pub invalid: u64,
     /// Valid games by variant (`wa`, `wa-nodrop`, `gufu`), most first.
     pub variants: Vec<Count>,
@@ -288,7 +302,9 @@ pub struct Summary {
     pub terminations: Vec<Count>,
     /// Lengths of the valid games' main lines; None without a valid game.
     pub plies: Option<Plies>,
+    /// The most frequent openings of the valid games from the usual start position.
     pub openings: Ranking<Opening>,
+    /// The players who appear most often, from the Black and White tags.
     pub players: Ranking<Player>,
     /// Invalid games by kind of error, most first.
     pub invalid_kinds: Vec<Count>,
@@ -297,52 +313,75 @@ pub struct Summary {
 /// A number of games with something in common.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Count {
+    /// What the games have in common (a variant, a result, a termination, a kind of error).
     pub name: String,
+    /// How many games.
     pub games: u64,
 }
 
 /// The most frequent items, and how many different ones there were.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ranking<T> {
+    /// How many different items there were before the list was cut to `top`.
     pub distinct: usize,
+    /// The most frequent items, most first (at most the number asked for).
     pub top: Vec<T>,
 }
 
 /// Main-line lengths.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Plies {
+    /// The shortest main line, in plies.
     pub min: u64,
+    /// The median length in plies (the mean of the two middle ones for an even number of games).
     pub median: f64,
+    /// The longest main line, in plies.
     pub max: u64,
+    /// Games by length, shortest first: at most ten bins of one width (1, 2, 5, 10, 20, 25, 50,
+    /// 100, ...), the first starting at a multiple of the width, the last holding `max`.
     pub histogram: Vec<Bin>,
 }
 
 /// Games of `from..=to` plies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Bin {
+    /// The shortest length in the bin, in plies.
     pub from: u64,
+    /// The longest length in the bin, in plies (inclusive).
     pub to: u64,
+    /// Games whose main line has a length in `from..=to`.
     pub games: u64,
 }
 
 /// An opening: its first moves, and how the first mover did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Opening {
+    /// The variant's name (`wa`, `wa-nodrop`, `gufu`).
     pub variant: &'static str,
+    /// The first [`OPENING_PLIES`] moves in the variant's usual notation.
     pub moves: Vec<String>,
+    /// Games that began with these moves.
     pub games: u64,
+    /// The first mover's wins, draws and losses in these games.
     pub first_mover: Score,
+    /// The first mover's points in these games (1 a win, ½ a draw).
     pub first_mover_points: f64,
 }
 
 /// A player (by the name in the Black or White tag) and their results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Player {
+    /// The name, as written in the Black or White tag.
     pub name: String,
+    /// Games the player played, on either side.
     pub games: u64,
+    /// Games the player won.
     pub wins: u64,
+    /// Games the player drew.
     pub draws: u64,
+    /// Games the player lost.
     pub losses: u64,
+    /// The player's points (1 a win, ½ a draw).
     pub points: f64,
 }
 

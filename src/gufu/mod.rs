@@ -19,7 +19,9 @@ use crate::geometry::{Color, GUFU, Square};
 /// The four pieces of a game. Each exists once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceId {
+    /// Black's King (the first mover's).
     BlackKing,
+    /// White's King.
     WhiteKing,
     /// 風, the shared "wind" piece.
     Kaze,
@@ -28,6 +30,7 @@ pub enum PieceId {
 }
 
 impl PieceId {
+    /// The four pieces, in [`PieceId::index`] order.
     pub const ALL: [PieceId; 4] = [
         PieceId::BlackKing,
         PieceId::WhiteKing,
@@ -35,6 +38,7 @@ impl PieceId {
         PieceId::Arashi,
     ];
 
+    /// The piece's place in [`PieceId::ALL`] (0 to 3), for tables indexed by piece.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -65,6 +69,7 @@ impl PieceId {
         }
     }
 
+    /// Whether this is a shared piece (Kaze or Arashi), which belongs to neither side.
     pub fn is_shared(self) -> bool {
         self.owner().is_none()
     }
@@ -82,7 +87,9 @@ impl PieceId {
 /// A piece on the board and where it faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Which of the four pieces.
     pub id: PieceId,
+    /// The direction the piece faces; its steps turn with it.
     pub facing: Facing,
 }
 
@@ -106,18 +113,29 @@ impl Piece {
 /// must be the old facing turned 90° clockwise; for a drop it is free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A piece on the board steps to a neighbouring square (capturing what stands there).
     Step {
+        /// The square the piece leaves.
         from: Square,
+        /// The square it steps to.
         to: Square,
+        /// Its facing after the step.
         facing: Facing,
     },
+    /// A piece on the board turns in place.
     Turn {
+        /// The square it stands on.
         at: Square,
+        /// Its facing after the turn.
         facing: Facing,
     },
+    /// A piece from hand is put on an empty square.
     Drop {
+        /// The piece taken from hand.
         piece: PieceId,
+        /// The empty square it is put on.
         to: Square,
+        /// The facing it is given (any of the four).
         facing: Facing,
     },
 }

@@ -101,6 +101,7 @@ impl Position {
         self.ply
     }
 
+    /// The piece on a square (None for an empty or off-board square).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.get(sq.index()).copied().flatten()
     }

@@ -79,26 +79,40 @@ pub enum Step<'w, G: Position> {
     /// A line begins (the main line, depth 0, or a variation's `(`); `position` is the one its
     /// first move is played from.
     LineStart {
+        /// The line's index in the movetext.
         id: LineId,
+        /// The line as written.
         line: &'w Line,
+        /// How deep it is nested: 0 for the main line, 1 for a variation of it, and so on.
         depth: usize,
+        /// The position the line's first move is played from.
         position: &'w G,
     },
     /// A ply of a line at `depth`: the node, the position before it, the move, the position
     /// after it. Its variations follow, each between `LineStart` and `LineEnd`.
     Ply {
+        /// The node's index in the movetext.
         id: NodeId,
+        /// The move as written, with its comments and annotations.
         node: &'w Node,
+        /// The depth of the ply's line (0: the main line).
         depth: usize,
+        /// The position the move is played from.
         before: &'w G,
+        /// The move, resolved.
         mv: &'w G::Move,
+        /// The position after the move.
         after: &'w G,
     },
     /// A line ends; `position` is where it ended.
     LineEnd {
+        /// The line's index in the movetext.
         id: LineId,
+        /// The line as written.
         line: &'w Line,
+        /// How deep it is nested: 0 for the main line, 1 for a variation of it, and so on.
         depth: usize,
+        /// The position after the line's last move replayed.
         position: &'w G,
     },
 }
@@ -307,6 +321,7 @@ impl From<Rule> for ProblemKind {
 pub struct Problem {
     /// What is wrong; its name is stable (documented in the README).
     pub kind: ProblemKind,
+    /// What is wrong, in plain English, as `kifu validate` prints it.
     pub message: String,
     /// Where in the file.
     pub span: Span,
@@ -380,6 +395,8 @@ pub struct Options {
 /// What replaying one record found.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The variant replayed: the Variant tag's, else the default, else the one the moves show.
+    /// None when it could not be decided (an unknown variant, a chess game).
     pub variant: Option<Variant>,
     /// Plies replayed, variations included.
     pub plies: u64,
@@ -387,6 +404,7 @@ pub struct Report {
     pub main_plies: u64,
     /// At most one: the first error stops the game.
     pub errors: Vec<Problem>,
+    /// What is suspicious but does not make the game invalid, in source order.
     pub warnings: Vec<Problem>,
     /// How the main line ended, if it did.
     pub outcome: Option<Outcome>,
@@ -395,6 +413,7 @@ pub struct Report {
 }
 
 impl Report {
+    /// Whether the game replayed without error.
     pub fn valid(&self) -> bool {
         self.errors.is_empty()
     }

@@ -34,7 +34,7 @@
 //! of the position (position string, side to move, hands). Each look of a piece is defined
 //! once (`<g id="kifu-P-0">`: shadow, outline turned to its direction, label); each piece on
 //! the board is a `<use>` of it with `class="piece …"`, `data-square` (e.g. `11a`) and its
-//! centre as `x`/`y`. [`png`] rasterizes a diagram with resvg.
+//! centre as `x`/`y`. `png` (the `png` feature, on by default) rasterizes a diagram with resvg.
 //!
 //! The code: `document` (colours, layout, board, grid, coordinates, caption), `text` (glyph
 //! runs or `<text>`, fitting captions), `glyphs` (the outlines), `pieces` (the piece shape
@@ -100,7 +100,9 @@ pub enum Language {
 pub struct Options<M> {
     /// View the board from White's side (rank `a` / `一` at the bottom, file 1 on the left).
     pub flip: bool,
+    /// The look of board and pieces: wooden (default) or plain, for printing.
     pub style: Style,
+    /// What is written on the pieces: kanji (default) or the notation's abbreviations.
     pub labels: Labels,
     /// The words around the board: English (default) or Japanese.
     pub language: Language,

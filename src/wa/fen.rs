@@ -14,7 +14,7 @@
 //! - Then XBoard's half-move counter and the move number (both optional when reading;
 //!   `0 1` by default).
 //! - XBoard's own FEN has one more field after the side to move, the en-passant square, always
-//!   `-` for Wa: `... w - 0 1`. It is read and skipped; [`write`] leaves it out (as the engines
+//!   `-` for Wa: `... w - 0 1`. It is read and skipped; [`write()`] leaves it out (as the engines
 //!   write their FEN), [`write_xboard`] writes it.
 
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};

@@ -163,6 +163,7 @@ impl Game {
         }
     }
 
+    /// The current position (after the last move played).
     pub fn position(&self) -> &Position {
         &self.pos
     }

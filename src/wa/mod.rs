@@ -25,22 +25,39 @@ use std::sync::OnceLock;
 pub struct Kind(pub u8);
 
 impl Kind {
+    /// Crane King (the King).
     pub const CK: Kind = Kind(0);
+    /// Cloud Eagle.
     pub const CE: Kind = Kind(1);
+    /// Treacherous Fox.
     pub const TF: Kind = Kind(2);
+    /// Flying Falcon.
     pub const FF: Kind = Kind(3);
+    /// Running Rabbit.
     pub const RR: Kind = Kind(4);
+    /// Swallow's Wings.
     pub const SW: Kind = Kind(5);
+    /// Liberated Horse.
     pub const LH: Kind = Kind(6);
+    /// Oxcart.
     pub const OC: Kind = Kind(7);
+    /// Violent Wolf.
     pub const VW: Kind = Kind(8);
+    /// Violent Stag.
     pub const VS: Kind = Kind(9);
+    /// Flying Goose.
     pub const FG: Kind = Kind(10);
+    /// Flying Cock.
     pub const FC: Kind = Kind(11);
+    /// Strutting Crow.
     pub const SC: Kind = Kind(12);
+    /// Swooping Owl.
     pub const SO: Kind = Kind(13);
+    /// Blind Dog.
     pub const BD: Kind = Kind(14);
+    /// Climbing Monkey.
     pub const CM: Kind = Kind(15);
+    /// Sparrow Pawn.
     pub const SP: Kind = Kind(16);
 
     /// All kinds in table order.
@@ -48,10 +65,12 @@ impl Kind {
         (0..NKINDS as u8).map(Kind)
     }
 
+    /// The kind's row in the piece table: its faces, FEN letter and flags.
     pub fn row(self) -> &'static KindRow {
         &KINDS[self.0 as usize]
     }
 
+    /// The position of the kind in [`KINDS`] (0 to [`NKINDS`] − 1), for tables indexed by kind.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -154,8 +173,11 @@ fn abbr_tables() -> &'static AbbrTables {
 /// A piece on the board: its side, kind and whether it is promoted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side the piece belongs to (Black moves first).
     pub color: Color,
+    /// The kind (the same whether promoted or not).
     pub kind: Kind,
+    /// Whether the piece shows its promoted face; never true for a kind that does not promote.
     pub promoted: bool,
 }
 
@@ -180,21 +202,31 @@ impl Piece {
 pub enum Move {
     /// A piece moves (capturing whatever stands on `to`), promoting or not.
     Normal {
+        /// The square the piece leaves.
         from: Square,
+        /// The square it arrives on.
         to: Square,
+        /// Whether it promotes on this move.
         promote: bool,
     },
     /// A piece from hand is put on an empty square.
-    Drop { kind: Kind, to: Square },
+    Drop {
+        /// The kind taken from hand (unpromoted).
+        kind: Kind,
+        /// The empty square it is put on.
+        to: Square,
+    },
 }
 
 impl Move {
+    /// The square the piece arrives on (or is dropped on).
     pub fn to(self) -> Square {
         match self {
             Move::Normal { to, .. } | Move::Drop { to, .. } => to,
         }
     }
 
+    /// The square the piece leaves; None for a drop.
     pub fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. } => Some(from),

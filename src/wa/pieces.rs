@@ -16,7 +16,9 @@ pub struct Face {
 /// A piece kind: its unpromoted face and, if it promotes, its promoted face.
 #[derive(Debug)]
 pub struct KindRow {
+    /// The unpromoted face.
     pub face: Face,
+    /// The promoted face; None for a kind that does not promote.
     pub promoted: Option<Promoted>,
     /// XBoard/CrazyWa FEN letter (upper case; White's pieces in lower case).
     pub letter: char,
@@ -30,7 +32,9 @@ pub struct KindRow {
 /// A promoted face. `alias` is an extra abbreviation readers accept for it (e.g. `GB`).
 #[derive(Debug)]
 pub struct Promoted {
+    /// Its names and moves.
     pub face: Face,
+    /// The extra abbreviation accepted when reading (e.g. `GB` for the Golden Bird), if any.
     pub alias: Option<&'static str>,
 }
 

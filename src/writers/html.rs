@@ -30,19 +30,27 @@ const STYLE: &str = include_str!("html/page.css");
 /// How the boards look (the same options as `kifu render`).
 #[derive(Clone, Debug, Default)]
 pub struct Board {
+    /// View the boards from White's side (rank `a` / `一` at the bottom).
     pub flip: bool,
+    /// The look of board and pieces: wooden or plain.
     pub style: svg::Style,
+    /// What is written on the pieces: kanji or the notation's abbreviations.
     pub labels: Labels,
     /// The words around the boards.
     pub language: svg::Language,
+    /// Write text in the viewer's fonts instead of drawing glyph outlines (see
+    /// [`svg::Options::text_glyphs`]).
     pub text_glyphs: bool,
 }
 
 /// A replayed game to show: a valid record replayed with `keep_moves`, and how its moves are
 /// written (notation and ranks; the ranks are the board's coordinates too).
 pub struct Game<'a> {
+    /// The record as read (tags, comments, the moves as written).
     pub record: &'a Record,
+    /// Its replay, made with `keep_moves`.
     pub report: &'a Report,
+    /// How the moves are written on the page, and the ranks of the boards' coordinates.
     pub style: Style,
     /// The file the game comes from (named in the list of games), if any.
     pub file: Option<&'a str>,

@@ -19,10 +19,13 @@ use crate::{gufu, wa};
 pub struct PlyFacts {
     /// The move in the chosen notation, with its marks.
     pub text: String,
+    /// The side that plays the move.
     pub side: Color,
     /// What the move does, squares written in the chosen notation.
     pub parts: MoveParts<String>,
+    /// Whether the move leaves the opponent in check (a checkmate too).
     pub check: bool,
+    /// Whether the move ends the game by checkmate.
     pub mate: bool,
     /// The position string after the move.
     pub position: String,
@@ -33,7 +36,9 @@ pub struct PlyFacts {
 pub struct MoveParts<S> {
     /// Piece abbreviation (`+SP`, `K`, `W`).
     pub piece: String,
+    /// The square the piece leaves; None for a drop (a Gufū turn: the square it turns on).
     pub from: Option<S>,
+    /// The square the piece ends on.
     pub to: S,
     /// `move`, `capture`, `drop` or `turn`.
     pub action: &'static str,

@@ -27,7 +27,7 @@ pub const XBOARD_LAST: [&str; 3] = ["Variant", "FEN", "SetUp"];
 const WIDTH: usize = 80;
 
 /// What the normalized record keeps, and how it is laid out ([`write_with`]). The default
-/// keeps everything and wraps at 80 columns, as [`write`] does.
+/// keeps everything and wraps at 80 columns, as [`write()`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PsnOptions {
     /// Keep the comments (`{...}` and `;...`).
@@ -182,7 +182,7 @@ pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
     write_with(record, report, style, &PsnOptions::default())
 }
 
-/// [`write`], keeping what `opts` says and wrapping at its width.
+/// [`write()`], keeping what `opts` says and wrapping at its width.
 pub fn write_with(
     record: &Record,
     report: &Report,

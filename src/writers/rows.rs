@@ -51,9 +51,14 @@ pub const GAME_COLUMNS: [&str; 15] = [
 
 /// One main-line ply of a replayed game, with its number and the comments after it.
 pub struct PlyRow {
+    /// The ply's place in the main line, from 1.
     pub ply: u64,
+    /// The move number written before it: every ply numbered (Gufū) or pairs of plies (Wa, as
+    /// chess numbers moves).
     pub number: u64,
+    /// The move and what it does.
     pub facts: PlyFacts,
+    /// The comments after the move, trimmed and joined with spaces (empty without any).
     pub comment: String,
 }
 
