@@ -795,24 +795,24 @@ impl<P: Searchable> Search<P> {
         true
     }
 
-    /// The shortest mate for `attacker` through the move that led to `next`: the attacker's
-    /// moves needed, that move included (None: none within `n`).
-    fn mates_with(&mut self, next: &P, attacker: Color, n: u8) -> Option<u8> {
+    /// Whether `attacker`, having moved into `next`, mates within `n` of its moves, that move
+    /// included.
+    fn mates_within(&mut self, next: &P, attacker: Color, n: u8) -> bool {
         let replies = next.legal_moves();
         if replies.is_empty() {
-            return Self::won_by(next, attacker).then_some(1);
+            return Self::won_by(next, attacker);
         }
-        (1..n)
-            .find(|&k| self.defend(next, replies.clone(), k))
-            .map(|k| k + 1)
+        n > 1 && self.defend(next, replies, n - 1)
     }
 
     /// The main line and every first move of a mate in exactly `n` (known to exist).
     fn explain(&mut self, pos: &P, n: u8) -> Mate<P::Move> {
         let me = pos.turn();
+        // No mate is shorter than `n` (the searches prove the length): a first move mates in
+        // exactly `n` if it mates within `n`.
         let mut first_moves = Vec::new();
         for (m, next) in self.candidates(pos) {
-            if self.mates_with(&next, me, n) == Some(n) {
+            if self.mates_within(&next, me, n) {
                 first_moves.push(m);
             }
         }
@@ -824,7 +824,7 @@ impl<P: Searchable> Search<P> {
             let Some((m, next)) = self
                 .candidates(&cur)
                 .into_iter()
-                .find(|(_, next)| self.mates_with(next, me, left).is_some())
+                .find(|(_, next)| self.mates_within(next, me, left))
             else {
                 break;
             };
@@ -837,14 +837,23 @@ impl<P: Searchable> Search<P> {
             // The defender: the reply that delays the mate longest.
             let mut replies = cur.legal_moves();
             replies.sort_by_key(|m| cur.defence_order(m));
+            // The first of the longest: a reply is looked at closely only if the attacker
+            // cannot mate after it as fast as after the best so far.
             let mut best: Option<(u8, P::Move, P)> = None;
             for r in replies {
+                let b = best.as_ref().map_or(0, |(b, _, _)| *b);
+                if b >= left {
+                    break;
+                }
                 let mut after = cur.clone();
                 after.play_unchecked(&r);
-                let k = (1..=left).find(|&k| self.attack(&after, k)).unwrap_or(left);
-                if best.as_ref().is_none_or(|(b, _, _)| k > *b) {
-                    best = Some((k, r, after));
+                if b > 0 && self.attack(&after, b) {
+                    continue;
                 }
+                let k = (b + 1..=left)
+                    .find(|&k| self.attack(&after, k))
+                    .unwrap_or(left);
+                best = Some((k, r, after));
             }
             let Some((k, r, after)) = best else { break };
             line.push(r);
