@@ -90,6 +90,13 @@ def read_game(
     As ``chess.pgn.read_game``: call it again on the same handle for the next game. The
     handle is read whole on the first call (its games are then handed out one by one).
     ``variant`` and ``strict`` are as for :func:`read_games`.
+
+    >>> kifu.read_game("fixtures/xboard/crazywa-01.pgn").headers["Result"]
+    '0-1'
+    >>> with open("fixtures/gufu/gufu-two-games.psn", encoding="utf-8") as f:
+    ...     first, second, third = kifu.read_game(f), kifu.read_game(f), kifu.read_game(f)
+    >>> first.index, second.index, third
+    (1, 2, None)
     """
     if isinstance(handle_or_path, (str, bytes, os.PathLike)):
         return next(read_games(handle_or_path, variant=variant, strict=strict), None)

@@ -1,4 +1,8 @@
-"""Type stubs of kifu's compiled part (the classes and functions kifu re-exports)."""
+"""Type stubs of kifu's compiled part (the classes and functions kifu re-exports).
+
+The docstrings here are short; the compiled objects' own (``help(kifu.Board.push_text)``) have
+a ``>>>`` example each, and docs/python.md is the whole reference.
+"""
 
 import os
 from typing import IO, Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -57,7 +61,8 @@ class Move:
     def __hash__(self) -> int: ...
 
 class Piece:
-    """A piece on the board."""
+    """A piece on the board: symbol ("SP"), name ("Sparrow Pawn"), kanji ("萑歩"), color
+    ("black", "white", None for a Gufū shared piece), promoted, facing (Gufū)."""
 
     symbol: str
     name: str
@@ -222,7 +227,7 @@ class Game:
         """Whether every move was replayed without an error."""
     @property
     def file(self) -> str:
-        """The file the game was read from."""
+        """The file the game was read from ("<stream>" for a handle, "<bytes>" for bytes)."""
     @property
     def index(self) -> int:
         """The game's number in its file, from 1."""

@@ -18,6 +18,13 @@ use pyo3::prelude::*;
 /// out first). `line` is the main line (the quickest mate against the longest defence) as
 /// `kifu.Move`s and `line_text` the same in notation; `first_moves` every first move that
 /// mates as fast. True in a boolean context when a mate was found.
+///
+/// >>> board = kifu.read_game("fixtures/xboard/crazywa-01.pgn").mainline()[-2].board()
+/// >>> found = kifu.mate(board, depth=2)
+/// >>> found
+/// <MateResult mate in 1: CEx8k>
+/// >>> bool(found), found.found, found.moves, found.line, found.complete
+/// (True, 'mate', 1, [Move.from_engine("b3d1")], True)
 #[pyclass(module = "kifu", frozen, get_all)]
 pub struct MateResult {
     /// `"mate"`, `"none"` or `"stopped"`.
@@ -89,6 +96,12 @@ fn search<P: Searchable>(
 /// defence (as `kifu mate`): by default the attacker plays only checks (and in Gufū King
 /// captures); `all_moves=True` lets it play anything. `max_nodes` bounds the search (0: no
 /// limit).
+///
+/// >>> board = kifu.read_game("fixtures/xboard/crazywa-01.pgn").mainline()[-2].board()
+/// >>> kifu.mate(board, depth=2).line_text
+/// ['CEx8k']
+/// >>> kifu.mate(kifu.Board(), depth=1)
+/// <MateResult none>
 #[pyfunction]
 #[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000))]
 pub fn mate(
@@ -117,6 +130,11 @@ pub fn mate(
 
 /// The value of a position with perfect play, for the side to move: `outcome` (`"win"`,
 /// `"loss"`, `"draw"`) and `plies` to the end (None for a draw); `str()` is `win in 7`.
+///
+/// >>> board = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[-2].board()
+/// >>> value = kifu.solve(board).value
+/// >>> value, str(value), value.outcome, value.plies
+/// (<Value win in 1>, 'win in 1', 'win', 1)
 #[pyclass(module = "kifu", frozen, get_all, eq)]
 #[derive(Clone, PartialEq)]
 pub struct Value {
@@ -152,6 +170,13 @@ impl Value {
 /// What `kifu.solve` says of a Gufū position: its `value` for the side to move and every
 /// legal move with its value for the side that plays it (`moves`, best first); `best` the
 /// first of them (None when the game is over).
+///
+/// >>> board = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[-2].board()
+/// >>> result = kifu.solve(board)
+/// >>> result
+/// <SolveResult win in 1>
+/// >>> result.best, result.moves[0]
+/// (Move.from_engine("1a1b>S", variant="gufu"), (Move.from_engine("1a1b>S", variant="gufu"), <Value win in 1>))
 #[pyclass(module = "kifu", frozen, get_all)]
 pub struct SolveResult {
     /// The position's value for the side to move.
@@ -171,6 +196,13 @@ impl SolveResult {
 
 /// Gufū shōgi solved exactly (as `kifu solve`): the value of `board` (a Gufū board) and of
 /// each legal move. A Wa board raises ValueError.
+///
+/// >>> board = kifu.Board("gufu")
+/// >>> for text in ["K*2三>W", "K*1二>W", "W*1一>E", "S*2一>W"]:
+/// ...     _ = board.push_text(text)
+/// >>> result = kifu.solve(board)
+/// >>> str(result.value), len(result.moves), str(result.moves[-1][1])
+/// ('draw', 7, 'loss in 2')
 #[pyfunction]
 pub fn solve(py: Python<'_>, board: &Board) -> PyResult<SolveResult> {
     let PerGame::Gufu(pos) = &board.state else {
@@ -196,6 +228,12 @@ pub fn solve(py: Python<'_>, board: &Board) -> PyResult<SolveResult> {
 }
 
 /// One ply of `kifu.analyze`: values are for the side that plays the move.
+///
+/// >>> note = kifu.analyze(kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn"))[-1]
+/// >>> note
+/// <PlyNote 17 Sx1二>S#!: win in 1 -> win in 0>
+/// >>> note.ply, note.move, note.before, note.after, note.verdict, note.nag
+/// (17, 'Sx1二>S#', 'win in 1', 'win in 0', '!', 1)
 #[pyclass(module = "kifu", frozen, get_all)]
 pub struct PlyNote {
     /// 1 for the game's first move.
@@ -247,6 +285,10 @@ fn note(n: RustNote) -> PlyNote {
 /// Every main-line ply of a valid game judged, as `kifu analyze` judges it: Gufū exactly,
 /// Wa by forced mates up to `mate_depth` moves of either side (`max_nodes` positions per
 /// search). A list of `kifu.PlyNote`. An invalid game raises ValueError.
+///
+/// >>> notes = kifu.analyze(kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn"))
+/// >>> len(notes), [(n.ply, n.move, n.verdict) for n in notes if n.verdict]
+/// (17, [(16, 'K:1三>E', '??'), (17, 'Sx1二>S#', '!')])
 #[pyfunction]
 #[pyo3(signature = (game, mate_depth = 3, max_nodes = 1_000_000))]
 pub fn analyze(

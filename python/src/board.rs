@@ -61,6 +61,12 @@ pub fn style_from(variant: Variant, notation: &str, ranks: Option<&str>) -> PyRe
 /// `P@e5`), Gufū in kifu's coordinate form (`2c1c>E`, a turn in place `1b1b>N`, a drop
 /// `K@2c>N`). `Move.from_engine(text)` reads the same. Squares are Hodges text with letter
 /// ranks (`7h`, `2c`). Moves compare and hash by value.
+///
+/// >>> m = kifu.Move.from_engine("d4d5")
+/// >>> m.from_square, m.to_square, m.drop, m.promotion, str(m)
+/// ('8h', '8g', None, False, 'd4d5')
+/// >>> m == kifu.Board().push_text("SP-8g"), len({m, kifu.Move.from_engine("d4d5")})
+/// (True, 1)
 #[pyclass(module = "kifu", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct Move {
@@ -88,6 +94,11 @@ impl Move {
     /// Reads a move without a position: Wa engine coordinates (`h3g4`, `c9c10+`, `P@e5`) or,
     /// with `variant="gufu"`, kifu's Gufū coordinate form (`2c1c>E`, `K@2c>N`). Legality is
     /// not checked here (`Board.push` does). Raises ValueError for text of no such form.
+    ///
+    /// >>> kifu.Move.from_engine("c9c10+")
+    /// Move.from_engine("c9c10+")
+    /// >>> kifu.Move.from_engine("K@2c>N", variant="gufu").drop
+    /// 'K'
     #[staticmethod]
     #[pyo3(signature = (text, variant = "wa"))]
     fn from_engine(text: &str, variant: &str) -> PyResult<Move> {
@@ -98,6 +109,9 @@ impl Move {
     }
 
     /// The square the piece leaves (`"7h"`), or None for a drop.
+    ///
+    /// >>> kifu.Move.from_engine("d4d5").from_square, kifu.Move.from_engine("P@e5").from_square
+    /// ('8h', None)
     #[getter]
     #[allow(clippy::wrong_self_convention)] // python-chess's name
     fn from_square(&self) -> Option<String> {
@@ -113,6 +127,9 @@ impl Move {
     }
 
     /// The square where the move ends (`"7g"`); a Gufū turn in place: its own square.
+    ///
+    /// >>> kifu.Move.from_engine("d4d5").to_square
+    /// '8g'
     #[getter]
     fn to_square(&self) -> String {
         let to = for_game!(self.inner, m => rules::Move::to(m));
@@ -121,6 +138,9 @@ impl Move {
 
     /// The piece dropped (Wa: its abbreviation, e.g. `"SP"`; Gufū: its letter, `"K"`, `"W"`,
     /// `"S"`), or None for a move of a piece on the board.
+    ///
+    /// >>> kifu.Move.from_engine("P@e5").drop, kifu.Move.from_engine("d4d5").drop
+    /// ('SP', None)
     #[getter]
     fn drop(&self) -> Option<String> {
         match self.inner {
@@ -131,6 +151,9 @@ impl Move {
     }
 
     /// Whether the move promotes (Wa); always False in Gufū.
+    ///
+    /// >>> kifu.Move.from_engine("c9c10+").promotion, kifu.Move.from_engine("c9c10").promotion
+    /// (True, False)
     #[getter]
     fn promotion(&self) -> bool {
         matches!(
@@ -140,6 +163,9 @@ impl Move {
     }
 
     /// Gufū: the facing the piece ends with (`"N"`, `"E"`, `"S"`, `"W"`); Wa: None.
+    ///
+    /// >>> kifu.Move.from_engine("2c1c>E", variant="gufu").facing
+    /// 'E'
     #[getter]
     fn facing(&self) -> Option<String> {
         match self.inner {
@@ -153,6 +179,9 @@ impl Move {
     }
 
     /// The game of the move: `"wa"` (for both Wa variants) or `"gufu"`.
+    ///
+    /// >>> kifu.Move.from_engine("d4d5").game, kifu.Board("gufu").legal_moves[0].game
+    /// ('wa', 'gufu')
     #[getter]
     fn game(&self) -> &'static str {
         match self.inner {
@@ -177,6 +206,12 @@ impl Move {
 }
 
 /// A piece on the board.
+///
+/// >>> kifu.Board().piece_at("8h")
+/// Piece(symbol="SP", color="black", promoted=False, facing=None)
+/// >>> piece = kifu.Board().piece_at("6k")
+/// >>> piece.name, piece.kanji
+/// ('Crane King', '靏玉')
 #[pyclass(module = "kifu", frozen, get_all)]
 #[derive(Clone)]
 pub struct Piece {
@@ -185,7 +220,7 @@ pub struct Piece {
     pub symbol: String,
     /// The English name (`"Sparrow Pawn"`, `"King"`).
     pub name: String,
-    /// The usual kanji (`"雀"`, `"玉"`).
+    /// The usual kanji (Wa `"萑歩"`, `"靏玉"`; Gufū `"玉"`).
     pub kanji: String,
     /// `"black"` or `"white"`; None for a Gufū shared piece (Kaze, Arashi).
     pub color: Option<String>,
@@ -222,6 +257,9 @@ impl Piece {
 /// How a game ended: `winner` (`"black"`, `"white"`, or None for a draw), `termination`
 /// (`"checkmate"`, `"king_captured"`, `"no_legal_moves"`, `"repetition"`, `"perpetual_check"`)
 /// and `result` (`"1-0"`, `"0-1"`, `"1/2-1/2"`; Black, the first mover, first).
+///
+/// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").end().board().outcome()
+/// Outcome(winner="black", termination="checkmate", result="1-0")
 #[pyclass(module = "kifu", frozen, get_all)]
 #[derive(Clone)]
 pub struct Outcome {
@@ -260,6 +298,10 @@ pub fn outcome(o: RustOutcome) -> Outcome {
 }
 
 /// The legal moves of a position: sized, iterable, with `in` and `count()`.
+///
+/// >>> moves = kifu.Board("gufu").legal_moves
+/// >>> len(moves), moves[0], kifu.Move.from_engine("K@2a>N", variant="gufu") in moves
+/// (24, Move.from_engine("K@2a>N", variant="gufu"), True)
 #[pyclass(module = "kifu", frozen, sequence)]
 pub struct LegalMoves {
     moves: Vec<Move>,
@@ -295,6 +337,9 @@ impl LegalMoves {
     }
 
     /// The number of legal moves.
+    ///
+    /// >>> kifu.Board().legal_moves.count()
+    /// 51
     fn count(&self) -> usize {
         self.moves.len()
     }
@@ -316,10 +361,17 @@ impl LegalMoves {
 /// `"gufu"` Gufū shōgi. `position` is a position string (Wa: XBoard's FEN; Gufū: kifu's form),
 /// as `position_string()` writes it; a malformed one raises `kifu.PositionError`.
 ///
+/// Boards compare and hash by variant and position (not by the moves that led there).
+///
 /// >>> board = kifu.Board("wa")
-/// >>> board.push_text("SP-7g")
-/// >>> board.turn
-/// 'white'
+/// >>> board.push_text("SP-8g")
+/// Move.from_engine("d4d5")
+/// >>> board.turn, len(board.legal_moves)
+/// ('white', 51)
+/// >>> board == kifu.Board("wa", board.position_string()), len({board, board.copy()})
+/// (True, 1)
+/// >>> kifu.Board("gufu")
+/// Board("gufu", "2/2/2 b KkWS 1")
 #[pyclass(module = "kifu")]
 #[derive(Clone)]
 pub struct Board {
@@ -446,18 +498,33 @@ impl Board {
     }
 
     /// The variant: `"wa"`, `"wa-nodrop"` or `"gufu"`.
+    ///
+    /// >>> kifu.Board("wa-nodrop").variant
+    /// 'wa-nodrop'
     #[getter(variant)]
     fn variant_name(&self) -> &'static str {
         self.variant().name()
     }
 
     /// The side to move: `"black"` (the first mover) or `"white"`.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.turn
+    /// 'black'
+    /// >>> board.push_text("SP-8g")
+    /// Move.from_engine("d4d5")
+    /// >>> board.turn
+    /// 'white'
     #[getter]
     fn turn(&self) -> &'static str {
         self.state.turn().name()
     }
 
     /// The legal moves (empty when the game is over): sized and iterable, with `in`.
+    ///
+    /// >>> moves = kifu.Board().legal_moves
+    /// >>> len(moves), kifu.Move.from_engine("d4d5") in moves, kifu.Move.from_engine("d4d6") in moves
+    /// (51, True, False)
     #[getter]
     fn legal_moves(&self) -> LegalMoves {
         let variant = self.variant();
@@ -477,6 +544,9 @@ impl Board {
     }
 
     /// Whether `move` is legal here.
+    ///
+    /// >>> kifu.Board().is_legal(kifu.Move.from_engine("d4d6"))
+    /// False
     fn is_legal(&self, r#move: &Move) -> bool {
         match (&self.state, &r#move.inner) {
             (PerGame::Wa(p), PerGame::Wa(m)) => p.is_legal(m),
@@ -487,6 +557,15 @@ impl Board {
 
     /// Plays `move` (a `kifu.Move`). An illegal move raises `kifu.IllegalMoveError` whose
     /// `kind` names the rule it breaks; the board is then unchanged.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push(kifu.Move.from_engine("d4d5"))
+    /// >>> board.push(kifu.Move.from_engine("d8d6"))
+    /// Traceback (most recent call last):
+    /// ...
+    /// kifu.IllegalMoveError: the piece cannot move that way
+    /// >>> board.move_stack
+    /// [Move.from_engine("d4d5")]
     fn push(&mut self, py: Python<'_>, r#move: Move) -> PyResult<()> {
         self.play(py, r#move)
     }
@@ -495,6 +574,18 @@ impl Board {
     /// XBoard SAN, engine coordinates `h3g4`), checked exactly as `kifu validate` checks a
     /// record's move, and returns it. An illegal, ambiguous or unreadable text raises
     /// `kifu.IllegalMoveError` with `kind` and `help`.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g"), board.push_text("d8d7")
+    /// (Move.from_engine("d4d5"), Move.from_engine("d8d7"))
+    /// >>> board = kifu.Board("wa", "5k5/11/11/11/6L1L2/11/11/11/11/11/5K5 w 0 1")
+    /// >>> try:
+    /// ...     board.push_text("SO-4f")
+    /// ... except kifu.IllegalMoveError as e:
+    /// ...     print(e.kind, "|", e.help)
+    /// ambiguous_move | candidates: SO5e, SO3e
+    /// >>> board.push_text("SO5e-4f")
+    /// Move.from_engine("g7h6")
     fn push_text(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
         let m = compat::parse_move(&self.state, text)
             .map_err(|e| errors::illegal(py, &e.kind, &e.message, e.help.as_deref()))?;
@@ -504,6 +595,10 @@ impl Board {
     }
 
     /// Resolves a move written as text (as `push_text`) without playing it.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.parse_text("SP-8g"), board.move_stack
+    /// (Move.from_engine("d4d5"), [])
     fn parse_text(&self, py: Python<'_>, text: &str) -> PyResult<Move> {
         compat::parse_move(&self.state, text)
             .map(|m| Move::new(m, self.variant()))
@@ -511,6 +606,14 @@ impl Board {
     }
 
     /// Takes back the last move and returns it (IndexError when none was played).
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g")
+    /// Move.from_engine("d4d5")
+    /// >>> board.pop()
+    /// Move.from_engine("d4d5")
+    /// >>> board == kifu.Board(), board.move_stack
+    /// (True, [])
     fn pop(&mut self) -> PyResult<Move> {
         let (m, before) = self
             .stack
@@ -521,6 +624,12 @@ impl Board {
     }
 
     /// The last move played (IndexError when none was).
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g")
+    /// Move.from_engine("d4d5")
+    /// >>> board.peek()
+    /// Move.from_engine("d4d5")
     fn peek(&self) -> PyResult<Move> {
         self.stack
             .last()
@@ -529,6 +638,12 @@ impl Board {
     }
 
     /// The moves played on this board, first first.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g"), board.push_text("SP-4e")
+    /// (Move.from_engine("d4d5"), Move.from_engine("h8h7"))
+    /// >>> board.move_stack
+    /// [Move.from_engine("d4d5"), Move.from_engine("h8h7")]
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
         self.stack.iter().map(|(m, _)| m.clone()).collect()
@@ -537,6 +652,12 @@ impl Board {
     /// `move` (legal here) written in `notation` (`"hodges"`, `"long"`, `"engine"`, `"san"`;
     /// the last two only for Wa) with `ranks` (`"letters"` or `"kanji"`; default: the
     /// variant's usual, kanji for Gufū, letters for Wa), with its marks (Gufū `+`, `#`).
+    ///
+    /// >>> board, m = kifu.Board(), kifu.Move.from_engine("d4d5")
+    /// >>> board.move_text(m), board.move_text(m, notation="long", ranks="kanji")
+    /// ('SP-8g', 'SP8八-8七')
+    /// >>> board.move_text(m, notation="engine"), board.move_text(m, notation="san")
+    /// ('d4d5', 'd5')
     #[pyo3(signature = (r#move, notation = "hodges", ranks = None))]
     fn move_text(
         &self,
@@ -566,6 +687,14 @@ impl Board {
 
     /// The position string (Wa: XBoard's FEN; Gufū: kifu's form), which `Board(variant,
     /// position)` reads back.
+    ///
+    /// >>> kifu.Board("gufu").position_string()
+    /// '2/2/2 b KkWS 1'
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g")
+    /// Move.from_engine("d4d5")
+    /// >>> kifu.Board("wa", board.position_string()) == board
+    /// True
     fn position_string(&self) -> String {
         self.state.position_string()
     }
@@ -573,6 +702,12 @@ impl Board {
     /// The piece on `square` (Hodges text with letter or kanji ranks, `"8g"`, `"2一"`; Wa also
     /// engine coordinates `"g4"`), or None for an empty square. A square off the board raises
     /// ValueError.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.piece_at("8h").symbol, board.piece_at("8八").name, board.piece_at("d4").color
+    /// ('SP', 'Sparrow Pawn', 'black')
+    /// >>> board.piece_at("8g") is None
+    /// True
     fn piece_at(&self, square: &str) -> PyResult<Option<Piece>> {
         let sq = compat::parse_square(self.variant(), square).ok_or_else(|| {
             errors::value_error(format!("not a square of this board: {square:?}"))
@@ -606,6 +741,11 @@ impl Board {
     /// The pieces in hand: `{"black": {"SP": 2, ...}, "white": {...}}` (abbreviation →
     /// count; pieces with none left out). Gufū: the Kings not yet dropped under their side,
     /// the shared pieces not on the board under `"shared"`.
+    ///
+    /// >>> kifu.Board("gufu").hands
+    /// {'black': {'K': 1}, 'white': {'K': 1}, 'shared': {'W': 1, 'S': 1}}
+    /// >>> kifu.read_game("fixtures/xboard/crazywa-01.pgn").end().board().hands
+    /// {'black': {'CE': 1, 'RR': 1, 'FC': 1, 'SP': 5}, 'white': {'FF': 1, 'RR': 1, 'VS': 1, 'BD': 1, 'SP': 4}}
     #[getter]
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
@@ -640,11 +780,18 @@ impl Board {
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// >>> board = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4].board()
+    /// >>> board.is_check(), kifu.Board().is_check()
+    /// (True, False)
     fn is_check(&self) -> bool {
         self.state.in_check()
     }
 
     /// Whether the side to move is checkmated.
+    ///
+    /// >>> kifu.read_game("fixtures/xboard/crazywa-01.pgn").end().board().is_checkmate()
+    /// True
     fn is_checkmate(&self) -> bool {
         matches!(
             self.state.outcome(),
@@ -656,17 +803,36 @@ impl Board {
     }
 
     /// Whether the game is over (checkmate, a King captured, no legal move, repetition).
+    ///
+    /// >>> kifu.Board().is_game_over()
+    /// False
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").end().board().is_game_over()
+    /// True
     fn is_game_over(&self) -> bool {
         self.state.outcome().is_some()
     }
 
     /// How the game ended (a `kifu.Outcome`: winner, termination, result), or None while it
     /// goes on.
+    ///
+    /// >>> kifu.Board().outcome() is None
+    /// True
+    /// >>> kifu.read_game("fixtures/xboard/crazywa-01.pgn").end().board().outcome()
+    /// Outcome(winner="white", termination="checkmate", result="0-1")
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome().map(outcome)
     }
 
     /// A copy, with its move stack.
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> board.push_text("SP-8g")
+    /// Move.from_engine("d4d5")
+    /// >>> other = board.copy()
+    /// >>> other.push_text("SP-4e")
+    /// Move.from_engine("h8h7")
+    /// >>> len(board.move_stack), len(other.move_stack)
+    /// (1, 2)
     fn copy(&self) -> Board {
         self.clone()
     }
@@ -680,6 +846,9 @@ impl Board {
     }
 
     /// The number of leaf nodes of the legal-move tree `depth` plies deep (in Rust).
+    ///
+    /// >>> kifu.Board().perft(2), kifu.Board("gufu").perft(3)
+    /// (2601, 6096)
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let state = self.state.clone();
         py.detach(move || for_game!(&state, p => rules::perft(p, depth)))
@@ -687,18 +856,32 @@ impl Board {
 
     /// An SVG diagram: `flip` views it from White's side, `last_move` (a `kifu.Move`)
     /// highlights its squares, `size` is the width in pixels (default: natural size).
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> m = board.push_text("SP-8g")
+    /// >>> doc = board.svg(flip=True, last_move=m, size=300)
+    /// >>> doc.startswith("<svg"), 'width="300"' in doc, "lastmove" in doc
+    /// (True, True, True)
     #[pyo3(signature = (flip = false, last_move = None, size = None))]
     fn svg(&self, flip: bool, last_move: Option<Move>, size: Option<u32>) -> PyResult<String> {
         self.diagram(flip, last_move, size)
     }
 
     /// The SVG diagram with the last move played highlighted (Jupyter shows it).
+    ///
+    /// >>> board = kifu.Board()
+    /// >>> m = board.push_text("SP-8g")
+    /// >>> board._repr_svg_() == board.svg(last_move=m)
+    /// True
     fn _repr_svg_(&self) -> PyResult<String> {
         self.diagram(false, self.stack.last().map(|(m, _)| m.clone()), None)
     }
 
     /// A PNG image of the diagram (bytes), `size` pixels wide (default: the natural size),
     /// with the same options as `svg`.
+    ///
+    /// >>> kifu.Board().png(size=200)[:8]
+    /// b'\x89PNG\r\n\x1a\n'
     #[pyo3(signature = (size = None, flip = false, last_move = None))]
     fn png<'py>(
         &self,

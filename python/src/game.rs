@@ -23,6 +23,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// A problem found in a record, as `kifu validate` reports it.
+///
+/// >>> (p,) = kifu.read_game("fixtures/invalid/ambiguous_move.psn").errors
+/// >>> p
+/// <Problem 7:4: ambiguous_move: 2 pieces SO can move to 4f: write the origin>
+/// >>> p.kind, p.line, p.column, p.ply, p.move, p.help
+/// ('ambiguous_move', 7, 4, 1, 'SO-4f', 'candidates: SO5e, SO3e')
 #[pyclass(module = "kifu", frozen, get_all)]
 #[derive(Clone)]
 pub struct Problem {
@@ -94,6 +100,9 @@ impl Problem {
     }
 
     /// As a dict with the keys of `kifu validate --format json`'s problems.
+    ///
+    /// >>> kifu.read_game("fixtures/invalid/ambiguous_move.psn").errors[0].to_dict()
+    /// {'ply': 1, 'line': 7, 'column': 4, 'kind': 'ambiguous_move', 'message': '2 pieces SO can move to 4f: write the origin', 'move': 'SO-4f', 'help': 'candidates: SO5e, SO3e'}
     #[pyo3(name = "to_dict")]
     fn py_to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.to_dict(py)
@@ -102,6 +111,12 @@ impl Problem {
 
 /// The tag pairs of a game: a read-only, case-insensitive mapping in file order (a name
 /// written twice: the first counts, as everywhere in kifu).
+///
+/// >>> h = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").headers
+/// >>> list(h)
+/// ['Event', 'Site', 'Date', 'Black', 'White', 'Result', 'Variant']
+/// >>> h["event"], h["EVENT"], "round" in h
+/// ('Gufū friendly', 'Gufū friendly', False)
 #[pyclass(module = "kifu", frozen, mapping)]
 pub struct Headers {
     pairs: Vec<(String, String)>,
@@ -125,6 +140,10 @@ impl Headers {
     }
 
     /// The value of tag `name` (any ASCII case), or `default`.
+    ///
+    /// >>> h = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").headers
+    /// >>> h.get("site"), h.get("Round"), h.get("Round", "?")
+    /// ('Tampere', None, '?')
     #[pyo3(signature = (name, default = None))]
     fn get(&self, name: &str, default: Option<String>) -> Option<String> {
         self.find(name).map(str::to_string).or(default)
@@ -143,16 +162,25 @@ impl Headers {
     }
 
     /// The tag names, in file order.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").headers.keys()[:3]
+    /// ['Event', 'Site', 'Date']
     fn keys(&self) -> Vec<String> {
         self.pairs.iter().map(|(n, _)| n.clone()).collect()
     }
 
     /// The tag values, in file order.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").headers.values()[:3]
+    /// ['Gufū friendly', 'Tampere', '2002.05.12']
     fn values(&self) -> Vec<String> {
         self.pairs.iter().map(|(_, v)| v.clone()).collect()
     }
 
     /// The (name, value) pairs, in file order.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").headers.items()[0]
+    /// ('Event', 'Gufū friendly')
     fn items(&self) -> Vec<(String, String)> {
         self.pairs.clone()
     }
@@ -185,6 +213,12 @@ impl Headers {
 /// `mainline()` its main-line nodes, `mainline_moves()` their moves, `end()` the last
 /// main-line node. A game that could not be read (a syntax error) has its error in `errors`
 /// and no moves.
+///
+/// >>> game = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn")
+/// >>> game
+/// <Game fixtures/gufu/gufu-friendly-mate.psn#1 gufu (17 plies)>
+/// >>> game.variant, game.is_valid, len(game.mainline_moves()), game.outcome().result
+/// ('gufu', True, 17, '1-0')
 #[pyclass(module = "kifu", frozen)]
 pub struct Game {
     /// The file (or `<stream>`), and the game's number in it (from 1).
@@ -351,6 +385,10 @@ fn not_replayed(py: Python<'_>) -> PyErr {
 #[pymethods]
 impl Game {
     /// The tag pairs: a read-only mapping, case-insensitive, in file order.
+    ///
+    /// >>> game = kifu.read_game("fixtures/xboard/crazywa-01.pgn")
+    /// >>> game.headers["white"], list(game.headers)[:3]
+    /// ('CrazyWa 1.0.5', ['Event', 'Site', 'Date'])
     #[getter]
     fn headers(&self) -> Headers {
         Headers {
@@ -367,52 +405,86 @@ impl Game {
     }
 
     /// The variant (`"wa"`, `"wa-nodrop"`, `"gufu"`), or None when it is unknown.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").variant
+    /// 'gufu'
     #[getter]
     fn variant(&self) -> Option<&'static str> {
         self.report.as_ref()?.variant.map(|v| v.name())
     }
 
     /// The errors (`kifu.Problem`), as `kifu validate` reports them; empty for a valid game.
+    ///
+    /// >>> [(p.kind, p.line, p.column) for p in kifu.read_game("fixtures/invalid/syntax.psn").errors]
+    /// [('syntax', 5, 21)]
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").errors
+    /// []
     #[getter(errors)]
     fn py_errors(&self) -> Vec<Problem> {
         self.errors.clone()
     }
 
     /// The warnings (`kifu.Problem`: `result_mismatch`, `duplicate_tag`, `encoding`).
+    ///
+    /// >>> [w.kind for w in kifu.read_game("fixtures/xboard/hachu-07.pgn").warnings]
+    /// ['result_mismatch', 'result_mismatch']
     #[getter(warnings)]
     fn py_warnings(&self) -> Vec<Problem> {
         self.warnings.clone()
     }
 
     /// Whether every move was replayed without an error.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").is_valid
+    /// True
+    /// >>> kifu.read_game("fixtures/invalid/ambiguous_move.psn").is_valid
+    /// False
     #[getter]
     fn is_valid(&self) -> bool {
         self.errors.is_empty()
     }
 
-    /// The file the game was read from (`<stream>` for a handle).
+    /// The file the game was read from (`<stream>` for a handle, `<bytes>` for bytes).
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").file
+    /// 'fixtures/gufu/gufu-friendly-mate.psn'
+    /// >>> kifu.read_game(b"1. SP-8g *").file
+    /// '<bytes>'
     #[getter(file)]
     fn py_file(&self) -> &str {
         &self.file
     }
 
     /// The game's number in its file, from 1.
+    ///
+    /// >>> [g.index for g in kifu.read_games("fixtures/gufu/gufu-two-games.psn")]
+    /// [1, 2]
     #[getter(index)]
     fn py_index(&self) -> usize {
         self.index
     }
 
     /// How the main line ended (`kifu.Outcome`), or None.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").outcome()
+    /// Outcome(winner="black", termination="checkmate", result="1-0")
     fn outcome(&self) -> Option<crate::board::Outcome> {
         self.report.as_ref()?.outcome.map(crate::board::outcome)
     }
 
     /// The board at the game's start (its FEN tag's position, or the variant's start).
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").board()
+    /// Board("gufu", "2/2/2 b KkWS 1")
     fn board(&self, py: Python<'_>) -> PyResult<Board> {
         self.board_after(py, &[])
     }
 
     /// The main line's nodes, first move first (the start itself is not among them).
+    ///
+    /// >>> nodes = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()
+    /// >>> len(nodes), nodes[0].text, nodes[-1].text
+    /// (17, 'K*2三>W', 'Sx1二>S#')
     fn mainline(slf: &Bound<'_, Self>) -> Vec<Node> {
         let game = slf.get();
         let Some(record) = &game.record else {
@@ -428,6 +500,9 @@ impl Game {
     }
 
     /// The main line's moves as replayed (`kifu.Move`), up to the first error.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline_moves()[:2]
+    /// [Move.from_engine("K@2c>W", variant="gufu"), Move.from_engine("k@1b>W", variant="gufu")]
     fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
         let (Some(record), Some(report)) = (&self.record, &self.report) else {
@@ -452,6 +527,10 @@ impl Game {
     }
 
     /// The last node of the main line (the start node when there is no move).
+    ///
+    /// >>> end = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").end()
+    /// >>> end.ply, end.text, end.board().is_checkmate()
+    /// (17, 'Sx1二>S#', True)
     fn end(slf: &Bound<'_, Self>) -> Node {
         let last = slf
             .get()
@@ -462,6 +541,10 @@ impl Game {
     }
 
     /// The start node (ply 0, no move): its `variations` are the first moves.
+    ///
+    /// >>> root = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").root()
+    /// >>> root.ply, root.move, root.variations[0].text
+    /// (0, None, 'K*2三>W')
     fn root(slf: &Bound<'_, Self>) -> Node {
         Node::new(slf, None)
     }
@@ -469,6 +552,10 @@ impl Game {
     /// The game in normalized PSN, in `notation` (`"hodges"`, `"long"`, `"engine"`, `"san"`)
     /// with `ranks` (`"letters"`, `"kanji"`; default: the variant's usual). Only a valid game
     /// can be written (ValueError otherwise).
+    ///
+    /// >>> game = kifu.read_game(b'[Variant "wa"]\n\n1. SP-8g SP-4e *\n')
+    /// >>> game.text(notation="long", ranks="kanji").splitlines()
+    /// ['[Variant "wa"]', '', '1. SP8八-8七 SP4四-4五 *']
     #[pyo3(signature = (notation = "hodges", ranks = None))]
     fn text(&self, notation: &str, ranks: Option<&str>) -> PyResult<String> {
         let style = self.style(notation, ranks)?;
@@ -484,6 +571,10 @@ impl Game {
     }
 
     /// The self-contained HTML replay page of this game (as `kifu convert --to html`).
+    ///
+    /// >>> page = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").html()
+    /// >>> page[:15], "</html>" in page
+    /// ('<!DOCTYPE html>', True)
     #[pyo3(signature = (notation = "hodges", ranks = None, flip = false))]
     fn html(&self, notation: &str, ranks: Option<&str>, flip: bool) -> PyResult<String> {
         let style = self.style(notation, ranks)?;
@@ -529,6 +620,12 @@ impl Game {
 /// `move` (`kifu.Move`, None at the start or where the replay stopped), `ply` (0 at the
 /// start), `text` (the move as written), `comment`, `nags`, `variations` (the moves that may
 /// follow: the main continuation first), `parent`, and `board()` (the position after it).
+///
+/// >>> node = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4]
+/// >>> node
+/// <Node 5 S-2二>N+>
+/// >>> node.ply, node.text, node.move, node.parent.text
+/// (5, 'S-2二>N+', Move.from_engine("2a2b>N", variant="gufu"), 'S*2一>W')
 #[pyclass(module = "kifu", frozen)]
 pub struct Node {
     game: Py<Game>,
@@ -547,12 +644,18 @@ impl Node {
 #[pymethods]
 impl Node {
     /// The move played here (`kifu.Move`), or None at the start or past an error.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[0].move
+    /// Move.from_engine("K@2c>W", variant="gufu")
     #[getter]
     fn r#move(&self, py: Python<'_>) -> Option<Move> {
         self.game.bind(py).get().move_of(self.id?)
     }
 
     /// The ply of the move (1 = the first move of the game); 0 at the start.
+    ///
+    /// >>> [n.ply for n in kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[:3]]
+    /// [1, 2, 3]
     #[getter]
     fn ply(&self, py: Python<'_>) -> usize {
         match self.id {
@@ -562,6 +665,9 @@ impl Node {
     }
 
     /// The move as written in the record (None at the start).
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4].text
+    /// 'S-2二>N+'
     #[getter]
     fn text(&self, py: Python<'_>) -> Option<String> {
         let game = self.game.bind(py).get();
@@ -571,6 +677,9 @@ impl Node {
 
     /// The comments after the move, joined by a space ("" when none); at the start: the
     /// comments before the first move.
+    ///
+    /// >>> kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4].comment
+    /// "The Arashi, touching Black's King, attacks White's: check."
     #[getter]
     fn comment(&self, py: Python<'_>) -> String {
         let game = self.game.bind(py).get();
@@ -596,6 +705,10 @@ impl Node {
     }
 
     /// The NAGs of the move (numbers; a glyph such as `!` as its NAG).
+    ///
+    /// >>> node = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4]
+    /// >>> [(n.text, n.nags) for n in node.variations]
+    /// [('K-1三>N', []), ('K:1二>N', [2]), ('Wx2二>S+', [])]
     #[getter]
     fn nags(&self, py: Python<'_>) -> Vec<u16> {
         let game = self.game.bind(py).get();
@@ -613,6 +726,12 @@ impl Node {
 
     /// The nodes that may follow this one: the main continuation first, then the
     /// alternatives written as variations.
+    ///
+    /// >>> node = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4]
+    /// >>> [n.text for n in node.variations]
+    /// ['K-1三>N', 'K:1二>N', 'Wx2二>S+']
+    /// >>> node.variations[1].variations[0].board().outcome().termination
+    /// 'king_captured'
     #[getter]
     fn variations(&self, py: Python<'_>) -> Vec<Node> {
         let game = self.game.bind(py);
@@ -625,6 +744,10 @@ impl Node {
 
     /// The node before this one in play (the start node for the first move), or None at the
     /// start.
+    ///
+    /// >>> game = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn")
+    /// >>> game.end().parent.text, game.mainline()[0].parent.ply, game.root().parent
+    /// ('K:1三>E', 0, None)
     #[getter]
     fn parent(&self, py: Python<'_>) -> Option<Node> {
         let game = self.game.bind(py);
@@ -633,6 +756,10 @@ impl Node {
     }
 
     /// Whether this node is on the main line.
+    ///
+    /// >>> node = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[4]
+    /// >>> [n.is_mainline() for n in node.variations]
+    /// [True, False, False]
     fn is_mainline(&self, py: Python<'_>) -> bool {
         let game = self.game.bind(py).get();
         match (self.id, &game.record) {
@@ -642,6 +769,10 @@ impl Node {
     }
 
     /// The board after this node's move (with the moves that led here on its move stack).
+    ///
+    /// >>> board = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn").mainline()[1].board()
+    /// >>> board.move_stack, board.turn
+    /// ([Move.from_engine("K@2c>W", variant="gufu"), Move.from_engine("k@1b>W", variant="gufu")], 'black')
     fn board(&self, py: Python<'_>) -> PyResult<Board> {
         let game = self.game.bind(py).get();
         let path = match self.id {
@@ -656,6 +787,10 @@ impl Node {
     }
 
     /// The game this node belongs to.
+    ///
+    /// >>> game = kifu.read_game("fixtures/gufu/gufu-friendly-mate.psn")
+    /// >>> game.end().game().headers["Site"]
+    /// 'Tampere'
     fn game(&self, py: Python<'_>) -> Py<Game> {
         self.game.clone_ref(py)
     }
@@ -887,6 +1022,10 @@ pub fn reader_of(
 }
 
 /// An iterator over the games of some inputs (`kifu.read_games`).
+///
+/// >>> games = kifu.read_games("fixtures/gufu/gufu-two-games.psn")
+/// >>> next(games).index, next(games).index, next(games, None)
+/// (1, 2, None)
 #[pyclass(module = "kifu")]
 pub struct GameIter {
     /// The reader, and the decoder's warning about the input being read, not yet given to a
@@ -957,6 +1096,21 @@ impl GameIter {
 /// With `strict=True` a game with an error raises `kifu.RecordError` (`kind`, `line`,
 /// `column`); otherwise its problems are in `game.errors`. An unreadable input raises
 /// `kifu.RecordError` with kind `io`.
+///
+/// >>> len(list(kifu.read_games("fixtures/xboard")))  # a directory
+/// 26
+/// >>> len(list(kifu.read_games(["fixtures/gufu/gufu-two-games.psn", "fixtures/gufu"])))
+/// 7
+/// >>> with open("fixtures/gufu/gufu-two-games.psn", encoding="utf-8") as f:  # a text handle
+/// ...     [g.headers["Event"] for g in kifu.read_games(f)]
+/// ['Gufu blitz', 'Gufu blitz']
+/// >>> with open("fixtures/gufu/gufu-two-games.psn", "rb") as f:  # a binary handle
+/// ...     len(list(kifu.read_games(f)))
+/// 2
+/// >>> next(kifu.read_games("fixtures/invalid/syntax.psn", strict=True))
+/// Traceback (most recent call last):
+/// ...
+/// kifu.RecordError: fixtures/invalid/syntax.psn: expected action (- x * :), square, found '~'
 #[pyfunction]
 #[pyo3(signature = (source, variant = None, strict = false))]
 pub fn read_games(

@@ -43,6 +43,12 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
 /// `line`, `column`, `kind`, `message`, `move`, `help`), a `type` "warning" dict for an
 /// input's encoding warning, a `type` "error" dict for an input that cannot be read. (The
 /// summary line is left out: count the dicts.)
+///
+/// >>> records = kifu.validate(["fixtures/gufu", "fixtures/invalid/ambiguous_move.psn"])
+/// >>> [(r["file"], r["game"], r["valid"]) for r in records]
+/// [('fixtures/gufu/gufu-friendly-mate.psn', 1, True), ('fixtures/gufu/gufu-kaze-takes-king.psn', 1, True), ('fixtures/gufu/gufu-letter-ranks.psn', 1, True), ('fixtures/gufu/gufu-two-games.psn', 1, True), ('fixtures/gufu/gufu-two-games.psn', 2, True), ('fixtures/invalid/ambiguous_move.psn', 1, False)]
+/// >>> records[-1]["errors"][0]["kind"]
+/// 'ambiguous_move'
 #[pyfunction]
 #[pyo3(signature = (paths, variant = None))]
 pub fn validate<'py>(
@@ -129,6 +135,15 @@ fn item_game(item: &LoadedItem) -> Option<&crate::game::Game> {
 /// `Board.move_text`. `per="game"`: a row per game, invalid ones too (`file`, `game`,
 /// `variant`, `event`, `date`, `black`, `white`, `result`, `outcome`, `plies`, `termination`,
 /// `valid`, `error`).
+///
+/// >>> plies = kifu.rows("fixtures/gufu/gufu-friendly-mate.psn")
+/// >>> len(plies), plies[0]["move"], plies[-1]["mate"]
+/// (17, 'K*2三>W', True)
+/// >>> sorted(plies[0])
+/// ['action', 'captured', 'check', 'comment', 'facing', 'file', 'from', 'game', 'mate', 'move', 'number', 'piece', 'ply', 'position', 'promotion', 'side', 'to']
+/// >>> games = kifu.rows("fixtures/xboard", per="game")
+/// >>> len(games), games[0]["white"], games[0]["plies"]
+/// (26, 'CrazyWa 1.0.5', 122)
 #[pyfunction]
 #[pyo3(signature = (paths, per = "ply", notation = "hodges", ranks = None, variant = None))]
 pub fn rows<'py>(

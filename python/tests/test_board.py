@@ -240,3 +240,45 @@ def test_a_rust_panic_is_an_exception_not_an_abort():
     assert "deliberate panic" in str(e.value)
     # The interpreter goes on.
     assert len(kifu.Board().legal_moves) == 51
+
+
+def test_is_legal_and_parse_text_leave_the_board_unchanged():
+    board = kifu.Board("wa")
+    m = board.parse_text("SP-8g")
+    assert m == kifu.Move.from_engine("d4d5")
+    assert board.is_legal(m) and not board.is_legal(kifu.Move.from_engine("d4d6"))
+    assert not board.is_legal(kifu.Board("gufu").legal_moves[0])
+    assert board.move_stack == [] and board == kifu.Board("wa")
+    with pytest.raises(kifu.IllegalMoveError) as e:
+        board.parse_text("SP-7c")
+    assert e.value.kind == "cannot_move_that_way"
+    assert e.value.help.startswith("the SPs stand on")
+
+
+def test_piece_names_and_kanji():
+    board = kifu.Board("wa")
+    king = board.piece_at("6k")
+    assert (king.symbol, king.name, king.color) == ("CK", "Crane King", "black")
+    assert king.kanji == "靏玉"
+    assert board.piece_at("8h").kanji == "萑歩"
+    gufu = kifu.Board("gufu")
+    gufu.push_text("K*2三>W")
+    assert gufu.piece_at("2c").name == "King"
+
+
+def test_boards_hash_by_position_not_by_moves():
+    a, b = kifu.Board("gufu"), kifu.Board("gufu")
+    a.push_text("K*2三>W")
+    b.push_text("K*2三>W")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert kifu.Board("gufu") != kifu.Board("wa") and kifu.Board() != "not a board"
+    assert kifu.Board("wa") != kifu.Board("wa-nodrop")
+
+
+def test_errors_are_kifu_errors_and_value_errors():
+    for error in [kifu.IllegalMoveError, kifu.PositionError, kifu.RecordError]:
+        assert issubclass(error, kifu.KifuError) and issubclass(error, ValueError)
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.Board("wa", "garbage")
+    assert (e.value.kind, e.value.help) == ("bad_position", None)
+    assert e.value.message == str(e.value)

@@ -1,6 +1,7 @@
 """kifu.read_game, kifu.read_games, Game, Node, Headers, Problem, RecordError."""
 
 import io
+import pathlib
 
 import pytest
 
@@ -152,3 +153,36 @@ def test_text_and_html(fixtures):
     gufu = kifu.read_game(fixtures / "gufu" / "gufu-friendly-mate.psn")
     with pytest.raises(ValueError):
         gufu.text(notation="san")
+
+
+def test_headers_keys_values_and_problem_to_dict(fixtures):
+    game = kifu.read_game(fixtures / "gufu" / "gufu-friendly-mate.psn")
+    h = game.headers
+    assert h.keys() == list(h) and len(h.values()) == len(h)
+    assert list(zip(h.keys(), h.values())) == h.items()
+    (p,) = kifu.read_game(fixtures / "invalid" / "ambiguous_move.psn").errors
+    d = p.to_dict()
+    assert d == {
+        "ply": 1, "line": 7, "column": 4, "kind": "ambiguous_move", "message": p.message,
+        "move": "SO-4f", "help": "candidates: SO5e, SO3e",
+    }
+    assert kifu.validate(fixtures / "invalid" / "ambiguous_move.psn")[0]["errors"] == [d]
+
+
+def test_node_game_and_board_move_stack(fixtures):
+    game = kifu.read_game(fixtures / "gufu" / "gufu-friendly-mate.psn")
+    node = game.mainline()[4]
+    assert node.game().headers["Site"] == "Tampere"
+    assert node.board().move_stack == game.mainline_moves()[:5]
+    assert node.board().is_check()
+    assert game.root().board() == game.board()
+
+
+def test_read_games_of_a_list_of_paths_in_order(fixtures):
+    paths = [fixtures / "gufu" / "gufu-two-games.psn", str(fixtures / "gufu" / "gufu-friendly-mate.psn")]
+    games = list(kifu.read_games(paths))
+    assert [(pathlib.Path(g.file).name, g.index) for g in games] == [
+        ("gufu-two-games.psn", 1), ("gufu-two-games.psn", 2), ("gufu-friendly-mate.psn", 1),
+    ]
+    assert kifu.read_game(b"1. SP-8g *").file == "<bytes>"
+    assert kifu.read_game(io.StringIO("1. SP-8g *")).file == "<stream>"
