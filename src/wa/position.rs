@@ -613,10 +613,10 @@ impl Position {
         let by = self.turn.opponent();
         let occ = self.occ();
         let mut targets = !0u128;
-        for dir in 0..8 {
+        for (dir, &ray) in RAYS[k.index()].iter().enumerate() {
             if let Some(s) = self.line_attacker(k, dir, by, occ, 0) {
                 // From the King (not included) up to the checker (included).
-                targets &= RAYS[k.index()][dir] ^ RAYS[s.index()][dir];
+                targets &= ray ^ RAYS[s.index()][dir];
             }
         }
         for s in square_list(LEAP_SOURCES[k.index()] & self.occupied[by.index()]) {
