@@ -64,7 +64,7 @@ pub enum Setup {
 pub enum Limit {
     /// A fixed time per move: `st` (whole seconds, rounded up, at least 1) and, before each
     /// move, `time`/`otim` of the time itself (HaChu ignores `st`'s value and stops by its
-    /// clock: see [`movetime_clock`]).
+    /// clock: see `movetime_clock` in this module).
     MoveTime(Duration),
     /// A depth (`sd`).
     Depth(u32),
