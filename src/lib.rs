@@ -97,6 +97,7 @@
 //!     assert!(moves > 0, "{variant}");
 //! }
 //! ```
+#![warn(missing_docs)]
 
 /// A fieldless enum of kinds, each with a stable snake_case name: `name()`, `all()` (every
 /// kind, in declaration order) and `Display` (the name). A first variant marked `#[wrap]`

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 pub struct Eval {
     /// None when the engine moved without a thinking line.
     pub score: Option<Score>,
+    /// The depth of the thinking line the score comes from (None without one).
     pub depth: Option<u32>,
+    /// The move the engine chose, checked through the rules core.
     pub best: Move,
     /// From the position, every move legal (the PV is cut at the first move the rules refuse).
     pub pv: Vec<Move>,
@@ -21,6 +23,7 @@ pub struct Eval {
 /// One position of the game: the engine's evaluation, or why there is none.
 #[derive(Clone, Debug)]
 pub enum Ply {
+    /// The engine analysed the position.
     Eval(Eval),
     /// The game is over here (by the rules): nothing to ask.
     Over(Status),

@@ -4,12 +4,16 @@
 /// Wins, losses and draws of the first engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games the first engine won.
     pub wins: u32,
+    /// Games the first engine lost.
     pub losses: u32,
+    /// Games drawn.
     pub draws: u32,
 }
 
 impl Tally {
+    /// Games played: wins, losses and draws together.
     pub fn games(self) -> u32 {
         self.wins + self.losses + self.draws
     }

@@ -73,7 +73,12 @@ pub enum Limit {
     Nodes(u64),
     /// A clock: base time and increment per move (`level 0 BASE INC`, then `time`/`otim`
     /// before each move).
-    Clock { base: Duration, inc: Duration },
+    Clock {
+        /// The time for the whole game.
+        base: Duration,
+        /// The time added after each move.
+        inc: Duration,
+    },
 }
 
 /// A failure of the engine (not of a move).
@@ -109,7 +114,9 @@ impl fmt::Display for Failure {
 /// A failure with the engine's name and, for a move, the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineError {
+    /// The engine's name (its `myname` feature, else the program started).
     pub engine: String,
+    /// What went wrong.
     pub failure: Failure,
     /// The position (kifu's FEN) where it happened, if a position was in play.
     pub fen: Option<String>,
@@ -130,10 +137,13 @@ impl std::error::Error for EngineError {}
 /// One thinking line, read and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
+    /// The search depth the engine reached, in plies.
     pub depth: u32,
+    /// The score, from the side to move, in the engine's units (or a mate).
     pub score: Score,
     /// The engine's own time, in centiseconds.
     pub centis: u64,
+    /// Positions the engine searched, as it counts them.
     pub nodes: u64,
     /// The PV's legal moves from the position searched (it stops at the first move that is
     /// not legal; see `pv_error`).
@@ -241,6 +251,7 @@ impl Engine {
         &self.name
     }
 
+    /// The `feature`s the engine announced when it started.
     pub fn features(&self) -> &Features {
         &self.features
     }

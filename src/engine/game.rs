@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 /// One side of a match: how to start its engine, and the engine while it runs. An engine that
 /// failed is dropped (killed and reaped) and started again for the next game.
 pub struct Player {
+    /// How to start the engine (program, arguments, options).
     pub config: Config,
     engine: Option<Engine>,
     /// The engine's name, once known (else the program).
@@ -19,6 +20,7 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player for the engine `config` starts (not started yet: the first game starts it).
     pub fn new(config: Config) -> Player {
         let name = config.program().to_string();
         Player {
@@ -57,13 +59,16 @@ impl Player {
 /// A game's start: a position and moves already played from it.
 #[derive(Clone, Debug)]
 pub struct Opening {
+    /// The position the game starts from.
     pub start: Position,
+    /// Moves already played from it before the engines take over (an opening line).
     pub moves: Vec<Move>,
 }
 
 /// The rules of a match.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
+    /// How long each engine may think over a move.
     pub limit: Limit,
     /// How much longer than its time a move may take before it is a time forfeit.
     pub margin: Duration,
@@ -76,7 +81,9 @@ pub struct Rules {
 /// A move of a game, with the engine's last thinking line.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The move, checked through the rules core.
     pub m: Move,
+    /// The engine's last thinking line before it (None if it sent none).
     pub info: Option<Thinking>,
     /// From `go` to `move`.
     pub elapsed: Duration,
@@ -85,7 +92,9 @@ pub struct Played {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
+    /// Where the game started.
     pub opening: Opening,
+    /// The engines' moves, in order.
     pub moves: Vec<Played>,
     /// The engines' names: first mover, second mover.
     pub names: [String; 2],
@@ -100,6 +109,7 @@ pub struct PlayedGame {
     /// The game from the first `go` (the engines' start and set-up left out), and the part of
     /// it spent waiting for the engines' moves (go to move).
     pub wall: Duration,
+    /// The part of `wall` spent waiting for the engines' moves.
     pub engine_time: Duration,
 }
 

@@ -49,7 +49,9 @@ pub fn read_coordinates(text: &str) -> Option<Move> {
 /// Why an engine's move cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadMove {
+    /// The move as the engine wrote it.
     pub text: String,
+    /// Why it cannot be played (the rule it breaks, or why it names no move).
     pub reason: String,
 }
 

@@ -19,6 +19,7 @@ const QUIT_GRACE: Duration = Duration::from_millis(300);
 /// What waiting for a line gave.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Read1 {
+    /// A line the engine wrote.
     Line(String),
     /// Nothing within the time.
     Timeout,

@@ -6,12 +6,19 @@ use std::fmt;
 /// The `feature`s an engine announced (protocol 2 defaults for the rest).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Features {
+    /// `myname="..."`: the engine's name (None: not announced).
     pub myname: Option<String>,
+    /// `setboard=1`: the engine takes a position by `setboard FEN`.
     pub setboard: bool,
+    /// `usermove=1`: moves sent to the engine are prefixed `usermove`.
     pub usermove: bool,
+    /// `san=1`: the engine reads and writes moves in SAN, not coordinates.
     pub san: bool,
+    /// `ping=1`: the engine answers `ping N` with `pong N`.
     pub ping: bool,
+    /// `memory=1`: the engine takes its hash size by `memory MB`.
     pub memory: bool,
+    /// `nps=1`: the engine takes a node limit (`nps`).
     pub nps: bool,
     /// `variants="..."`: the variants it plays (None: not announced).
     pub variants: Option<Vec<String>>,
@@ -19,6 +26,7 @@ pub struct Features {
     pub options: Vec<String>,
     /// `done=0` was seen (the engine asked for more time to start), and `done=1` after it.
     pub done0: bool,
+    /// `done=1` was seen: the engine has announced all its features.
     pub done1: bool,
 }
 
@@ -209,9 +217,13 @@ impl fmt::Display for Score {
 /// A thinking line as written: `depth score time nodes pv...` (time in centiseconds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawThinking {
+    /// The search depth, in plies.
     pub depth: u32,
+    /// The score, from the side to move, in the engine's units (mates as the engine codes them).
     pub score: i32,
+    /// The time spent, in centiseconds.
     pub centis: u64,
+    /// The positions searched.
     pub nodes: u64,
     /// The PV's words (comments in braces and move numbers left out).
     pub pv: Vec<String>,
