@@ -112,7 +112,8 @@ impl EngineArgs {
     }
 
     fn config(&self) -> Result<Config, String> {
-        let mut c = Config::from_command_line(self.engine.as_deref().unwrap_or(""))?;
+        let mut c = Config::from_command_line(self.engine.as_deref().unwrap_or(""))
+            .map_err(|e| e.to_string())?;
         for o in &self.engine_option {
             let (n, v) = o
                 .split_once('=')

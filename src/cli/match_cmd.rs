@@ -119,7 +119,7 @@ fn run_match(a: &Args) -> Result<i32, String> {
     let limit = limit_of(a)?;
     let mut configs = Vec::new();
     for cmd in &a.engine {
-        let mut c = Config::from_command_line(cmd)?;
+        let mut c = Config::from_command_line(cmd).map_err(|e| e.to_string())?;
         c.memory_mb = a.memory;
         configs.push(c);
     }

@@ -4,7 +4,7 @@
 
 use super::moves::{self, BadMove};
 use super::process::{Process, Read1};
-use super::protocol::{Features, MateStyle, Score, split_command, thinking};
+use super::protocol::{CommandLineError, Features, MateStyle, Score, split_command, thinking};
 use crate::Variant;
 use crate::rules::Position as _;
 use crate::wa::{Move, Position};
@@ -30,7 +30,7 @@ pub struct Config {
 
 impl Config {
     /// A configuration from a command line (split as a shell splits plain words and quotes).
-    pub fn from_command_line(cmd: &str) -> Result<Config, String> {
+    pub fn from_command_line(cmd: &str) -> Result<Config, CommandLineError> {
         Ok(Config {
             command: split_command(cmd)?,
             options: Vec::new(),

@@ -17,4 +17,4 @@ pub mod protocol;
 pub mod record;
 
 pub use engine::{Config, Engine, EngineError, Failure, Limit, Search, Setup, Thinking};
-pub use protocol::{MateStyle, Score};
+pub use protocol::{CommandLineError, CommandLineErrorKind, MateStyle, Score};

@@ -265,9 +265,47 @@ pub fn thinking(line: &str) -> Option<RawThinking> {
     })
 }
 
+/// Why an engine's command line cannot be split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLineError {
+    kind: CommandLineErrorKind,
+    message: String,
+}
+
+/// The kinds of [`CommandLineError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandLineErrorKind {
+    /// A quote (`'` or `"`) opened and never closed.
+    UnclosedQuote,
+    /// No word at all.
+    Empty,
+}
+
+impl CommandLineError {
+    fn unclosed(quote: char, s: &str) -> CommandLineError {
+        CommandLineError {
+            kind: CommandLineErrorKind::UnclosedQuote,
+            message: format!("unclosed {quote} in {s:?}"),
+        }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> CommandLineErrorKind {
+        self.kind
+    }
+}
+
+impl std::fmt::Display for CommandLineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CommandLineError {}
+
 /// Splits a command line into words as a POSIX shell does for plain words, quotes ('...'
 /// and "...") and backslashes (no variables, no globbing).
-pub fn split_command(s: &str) -> Result<Vec<String>, String> {
+pub fn split_command(s: &str) -> Result<Vec<String>, CommandLineError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut have = false;
@@ -280,7 +318,7 @@ pub fn split_command(s: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => cur.push(c),
-                        None => return Err(format!("unclosed ' in {s:?}")),
+                        None => return Err(CommandLineError::unclosed('\'', s)),
                     }
                 }
             }
@@ -295,10 +333,10 @@ pub fn split_command(s: &str) -> Result<Vec<String>, String> {
                                 cur.push('\\');
                                 cur.push(c);
                             }
-                            None => return Err(format!("unclosed \" in {s:?}")),
+                            None => return Err(CommandLineError::unclosed('"', s)),
                         },
                         Some(c) => cur.push(c),
-                        None => return Err(format!("unclosed \" in {s:?}")),
+                        None => return Err(CommandLineError::unclosed('"', s)),
                     }
                 }
             }
@@ -324,7 +362,10 @@ pub fn split_command(s: &str) -> Result<Vec<String>, String> {
         words.push(cur);
     }
     if words.is_empty() {
-        return Err("an empty engine command".into());
+        return Err(CommandLineError {
+            kind: CommandLineErrorKind::Empty,
+            message: "an empty engine command".into(),
+        });
     }
     Ok(words)
 }
@@ -387,7 +428,11 @@ mod tests {
             split_command(r#"sh -c 'exec hachu' "a b" c\ d"#).unwrap(),
             ["sh", "-c", "exec hachu", "a b", "c d"]
         );
-        assert!(split_command("  ").is_err());
-        assert!(split_command("'x").is_err());
+        let empty = split_command("  ").unwrap_err();
+        assert_eq!(empty.kind(), CommandLineErrorKind::Empty);
+        assert_eq!(empty.to_string(), "an empty engine command");
+        let open = split_command("'x").unwrap_err();
+        assert_eq!(open.kind(), CommandLineErrorKind::UnclosedQuote);
+        assert_eq!(open.to_string(), r#"unclosed ' in "'x""#);
     }
 }
