@@ -307,3 +307,131 @@ mod tests {
         assert!(!GUFU.adjacent(Square(0), Square(4)));
     }
 }
+
+/// A set of squares of one board (up to 128 squares: Wa's 121, Gufū's 6), bit `i` for
+/// `Square(i)`; iterates in square order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet(pub u128);
+
+impl SquareSet {
+    /// No square.
+    pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// Whether `sq` is in the set.
+    pub fn contains(self, sq: Square) -> bool {
+        sq.index() < 128 && self.0 & (1u128 << sq.index()) != 0
+    }
+
+    /// The set with `sq` added (a square beyond 127 is ignored).
+    pub fn with(self, sq: Square) -> SquareSet {
+        if sq.index() < 128 {
+            SquareSet(self.0 | 1u128 << sq.index())
+        } else {
+            self
+        }
+    }
+
+    /// The set without `sq`.
+    pub fn without(self, sq: Square) -> SquareSet {
+        if sq.index() < 128 {
+            SquareSet(self.0 & !(1u128 << sq.index()))
+        } else {
+            self
+        }
+    }
+
+    /// How many squares the set holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set holds no square.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The squares, in square order.
+    pub fn iter(self) -> SquareIter {
+        SquareIter(self.0)
+    }
+}
+
+/// The squares of a [`SquareSet`], in square order.
+#[derive(Clone, Debug)]
+pub struct SquareIter(u128);
+
+impl Iterator for SquareIter {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Square(i as u8))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SquareIter {}
+
+impl IntoIterator for SquareSet {
+    type Item = Square;
+    type IntoIter = SquareIter;
+
+    fn into_iter(self) -> SquareIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        iter.into_iter().fold(SquareSet::EMPTY, SquareSet::with)
+    }
+}
+
+impl std::ops::BitAnd for SquareSet {
+    type Output = SquareSet;
+    fn bitand(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 & o.0)
+    }
+}
+
+impl std::ops::BitOr for SquareSet {
+    type Output = SquareSet;
+    fn bitor(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 | o.0)
+    }
+}
+
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    fn not(self) -> SquareSet {
+        SquareSet(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod square_set_tests {
+    use super::*;
+
+    #[test]
+    fn a_square_set_holds_and_lists_its_squares_in_order() {
+        let s: SquareSet = [Square(120), Square(3), Square(64)].into_iter().collect();
+        assert_eq!(s.len(), 3);
+        assert!(s.contains(Square(64)) && !s.contains(Square(65)));
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            [Square(3), Square(64), Square(120)]
+        );
+        assert_eq!(s.without(Square(3)).iter().len(), 2);
+        assert!((s & !s).is_empty());
+        assert_eq!(s | SquareSet::EMPTY, s);
+        assert!(!SquareSet::EMPTY.with(Square(200)).contains(Square(200)));
+    }
+}

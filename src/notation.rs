@@ -386,7 +386,7 @@ pub fn wa_engine_rank(sq: Square) -> u8 {
 /// legal move to `to` (promoting or not), as a set of squares: the pieces a written move must
 /// be told apart from.
 fn rivals(pos: &wa::Position, p: wa::Piece, from: Square, to: Square) -> u128 {
-    let others = pos.origin_set(p, to) & !(1u128 << from.index());
+    let others = pos.origin_bits(p, to) & !(1u128 << from.index());
     wa::square_list(others)
         .filter(|&f| {
             [false, true].into_iter().any(|promote| {

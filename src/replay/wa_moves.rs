@@ -614,8 +614,8 @@ fn resolve_normal(pos: &Position, w: &Wanted, names: Names) -> Result<Move, Fail
             1 << from.index()
         }
         // Only pieces that reach the square can make the move.
-        Origin::Any => pos.origin_set(piece, to),
-        Origin::Within { .. } => pos.origin_set(piece, to) & w.origin.squares(),
+        Origin::Any => pos.origin_bits(piece, to),
+        Origin::Within { .. } => pos.origin_bits(piece, to) & w.origin.squares(),
     };
     // The candidates that can make the move (promoting, if it must), and for the first of them
     // whether the move without promotion broke only the must-promote rule.

@@ -545,7 +545,7 @@ fn table(p: Piece) -> &'static FormTable {
 }
 
 /// The squares of a set (bit `i` stands for `Square(i)`), in square order.
-pub fn square_list(mut set: u128) -> impl Iterator<Item = Square> {
+pub(crate) fn square_list(mut set: u128) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;

@@ -4,7 +4,7 @@ use super::{
     Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Variant, Way, back, between, delta, in_zone,
     last_rank, nearest, square_list, step, table, way,
 };
-use crate::geometry::{Color, FileRank, Square, WA};
+use crate::geometry::{Color, FileRank, Square, SquareSet, WA};
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
 
 const N: usize = 121;
@@ -300,11 +300,16 @@ impl Position {
     /// The squares of pieces equal to `p` that can move to `to` by their moves on this board
     /// (nothing in the way), legality aside; in square order.
     pub fn origins(&self, p: Piece, to: Square) -> Vec<Square> {
-        square_list(self.origin_set(p, to)).collect()
+        self.origin_set(p, to).iter().collect()
     }
 
-    /// [`Position::origins`] as a set: bit `i` stands for `Square(i)` (no allocation).
-    pub fn origin_set(&self, p: Piece, to: Square) -> u128 {
+    /// [`Position::origins`] as a set (no allocation).
+    pub fn origin_set(&self, p: Piece, to: Square) -> SquareSet {
+        SquareSet(self.origin_bits(p, to))
+    }
+
+    /// [`Position::origin_set`] as bits: bit `i` stands for `Square(i)`.
+    pub(crate) fn origin_bits(&self, p: Piece, to: Square) -> u128 {
         // The pieces of that side equal to `p` with a clear way to `to`.
         let mut out = 0u128;
         if to.index() >= N {
@@ -593,7 +598,7 @@ impl Position {
     /// The legal moves (in the order of [`rules::Position::legal_moves`]), the drops of each
     /// kind only on the squares of `drop_on[kind]` (a bit per square): what a search that
     /// wants only some drops (say, those that give check) need not generate.
-    pub fn legal_moves_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<Move> {
+    pub(crate) fn legal_moves_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         let mut memo = DropSafety::default();
         self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
@@ -1020,7 +1025,7 @@ mod tests {
                 for to in 0..N {
                     let to = Square(to as u8);
                     assert_eq!(
-                        pos.origin_set(p, to),
+                        pos.origin_bits(p, to),
                         pos.origin_walk(p, to),
                         "game {game} ply {ply} {p:?} {to:?}"
                     );
