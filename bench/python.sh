@@ -4,13 +4,15 @@
 # megabytes of chess PGN, and perft(3) through a Python loop against board.perft(3). Medians of
 # ROUNDS interleaved rounds (bench/python_speed.py). See bench/README.md.
 #
-# Usage: bench/python.sh [ROUNDS]   (default 3)
+# Usage: bench/python.sh [ROUNDS [CHESS_ROUNDS]]   (default 3; CHESS_ROUNDS: python-chess runs in
+# the first CHESS_ROUNDS rounds only, default all)
 # Environment: BENCH_DIR (corpus cache, default target/bench-data), BENCH_PY_MB (corpus size in
 # MB, default 20), BENCH_VENV (the virtual environment, default target/bench-venv),
 # BENCH_NO_BUILD=1 (use the kifu binary and the venv as they are).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
+chess_rounds=${2:-$rounds}
 dir=${BENCH_DIR:-target/bench-data}
 mb=${BENCH_PY_MB:-20}
 venv=${BENCH_VENV:-target/bench-venv}
@@ -53,4 +55,4 @@ if [[ ! -s $chess || $chess -ot $wa ]]; then
   mv "$chess.tmp" "$chess"
 fi
 printf 'load: %s\n' "$(uptime | sed 's/.*load/load/')" >&2
-"$venv/bin/python" bench/python_speed.py target/release/kifu "$wa" "$chess" "$rounds"
+"$venv/bin/python" bench/python_speed.py target/release/kifu "$wa" "$chess" "$rounds" "$chess_rounds"
