@@ -15,7 +15,7 @@ the medians over the rounds:
 Usage: python bench/python_speed.py KIFU_BINARY WA_CORPUS CHESS_CORPUS [ROUNDS [CHESS_ROUNDS]]
 
 CHESS_ROUNDS (default ROUNDS) runs python-chess in the first CHESS_ROUNDS rounds only: on the
-100 MB corpus one python-chess round takes about ten minutes, and its ratio to kifu is far from
+100 MB corpus one python-chess round takes about four minutes, and its ratio to kifu is far from
 the target, while the kifu-against-validate ratio needs every round.
 """
 

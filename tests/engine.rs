@@ -486,6 +486,126 @@ fn hachu_analyses_an_xboard_game() {
     assert!(text.matches("/2}").count() >= before + 50, "{text}");
 }
 
+/// The commands that set up positions and ask for moves, in order (`new`, `undo`, `remove`,
+/// `setboard`, `usermove`, `go`), from a log of what kifu sent.
+fn setup_commands(sent: &str) -> Vec<&str> {
+    sent.lines()
+        .filter(|l| {
+            ["new", "undo", "remove", "go"].contains(l)
+                || l.starts_with("usermove ")
+                || l.starts_with("setboard ")
+        })
+        .collect()
+}
+
+/// An analysis sets the engine up once, then moves it along the game on its own board: after
+/// each search the engine has played its own move, so nothing is sent when that was the
+/// game's move, else `undo` and the game's move; each followed by a ping that is answered.
+/// (A fake engine whose moves are known: the game's, then another, then the game's.)
+#[test]
+fn an_analysis_sets_the_engine_up_once_and_moves_it_along_the_game() {
+    let dir = scratch("engine-incremental");
+    let game = dir.join("game.pgn");
+    std::fs::write(
+        &game,
+        "[Event \"fake\"]\n[Variant \"wa-shogi\"]\n\n1. h3g4 g9g8 2. d3f5 d9e8 *\n",
+    )
+    .unwrap();
+    let log = dir.join("fake.log");
+    // The fake's move at each of the five positions: the game's, another (d9e8 instead of
+    // g9g8), the game's twice, and one at the end.
+    let cmd = format!(
+        "{} {} h3g4 d9e8 d3f5 d9e8 e3e4",
+        wrapper("fake"),
+        log.display()
+    );
+    let r = kifu(&[
+        "analyze",
+        game.to_str().unwrap(),
+        "--engine",
+        &cmd,
+        "--depth",
+        "1",
+        "--to",
+        "csv",
+    ]);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        setup_commands(&sent),
+        ["new", "go", "go", "undo", "usermove g9g8", "go", "go", "go"],
+        "{sent}"
+    );
+    // A ping after the set-up and after each move sent: 1 at the start, 1 for the new game,
+    // 4 for the positions after it.
+    assert_eq!(
+        sent.lines().filter(|l| l.starts_with("ping ")).count(),
+        6,
+        "{sent}"
+    );
+    // Every position scored, from the fake's thinking line.
+    let rows = csv_rows(std::str::from_utf8(&r.stdout).unwrap());
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r[4] == "+0.10"), "{rows:?}");
+}
+
+/// HaChu takes no move back (its `undo` replays the game from its start and hangs at ply 29
+/// of hachu-09): it is moved on where its own move was the game's, and given a new game
+/// (`new` and the moves) where it was not; never `undo`. Every position analysed.
+#[test]
+fn hachu_is_moved_along_the_game_where_it_chose_the_game_move() {
+    let Some(hachu) = engine("hachu") else { return };
+    let dir = scratch("engine-incremental-hachu");
+    let log = dir.join("hachu");
+    let cmd = format!("{} {} {hachu}", wrapper("logged"), log.display());
+    let root = env!("CARGO_MANIFEST_DIR");
+    let input = format!("{root}/fixtures/xboard/hachu-09.pgn");
+    let r = kifu(&[
+        "analyze", &input, "--engine", &cmd, "--depth", "2", "--to", "csv",
+    ]);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let game: Vec<String> =
+        std::fs::read_to_string(format!("{root}/fixtures/xboard/hachu-09.engine.txt"))
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+    let sent = std::fs::read_to_string(log.with_extension("in")).unwrap();
+    let said = std::fs::read_to_string(log.with_extension("out")).unwrap();
+    let own: Vec<&str> = said
+        .lines()
+        .filter_map(|l| l.strip_prefix("move "))
+        .map(str::trim)
+        .collect();
+    // One search a position: before each of the 100 moves, and the last position.
+    assert_eq!(own.len(), game.len() + 1, "{said}");
+    // The expected commands: a new game with the moves so far after each search whose move
+    // was not the game's; nothing after one that was.
+    let mut expected = vec!["new".to_string(), "go".to_string()];
+    for (i, g) in game.iter().enumerate() {
+        if own[i] != g {
+            expected.push("new".into());
+            expected.extend(game[..=i].iter().map(|m| format!("usermove {m}")));
+        }
+        expected.push("go".into());
+    }
+    assert!(own.iter().zip(&game).any(|(o, g)| o == g), "{said}");
+    assert_eq!(setup_commands(&sent), expected, "{sent}");
+    let pings = sent.lines().filter(|l| l.starts_with("ping ")).count();
+    let pongs = said.lines().filter(|l| l.starts_with("pong ")).count();
+    assert_eq!(pongs, pings);
+}
+
 #[test]
 fn crazywa_analyses_an_xboard_game() {
     let Some(crazywa) = engine("crazywa") else {

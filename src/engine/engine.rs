@@ -176,7 +176,53 @@ pub struct Engine {
     ping: u32,
     /// The last limit sent (`st`, `sd`, `level`), sent again after each `new`.
     limit: Option<Limit>,
+    /// What the engine's board holds (in force mode), as far as kifu knows: the game it was
+    /// set up with and every move played on it since (sent, or the engine's own). None when
+    /// unknown (never set up, or a failure left it in doubt): the next set-up is a full one.
+    held: Option<Held>,
+    /// How the last [`Engine::set_position`] was done.
+    last_setup: Option<SetupDone>,
 }
+
+/// The game on an engine's board: where it was set up and the moves since. The first `floor`
+/// moves were given inside a `setboard` position: the engine cannot take them back.
+#[derive(Clone, Debug)]
+struct Held {
+    start: Position,
+    moves: Vec<Move>,
+    floor: usize,
+}
+
+/// How [`Engine::set_position`] brought the engine to the position asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupDone {
+    /// A new game: `new`, `variant`, `force`, the position (`setboard`, or the moves from the
+    /// start), the limit.
+    Full,
+    /// On the game the engine already held: `undo` (one move taken back) or `remove` (two),
+    /// then the moves that differ. `taken_back` is 0, 1 or 2; `sent` the moves sent.
+    Incremental {
+        /// Moves taken back (`undo` for one, `remove` for two).
+        taken_back: usize,
+        /// Moves then sent.
+        sent: usize,
+    },
+}
+
+/// How to go from the moves an engine holds to the moves wanted, on the same start: the moves
+/// to take back (at most [`MAX_TAKE_BACK`]) and the index in `wanted` from which to send, or
+/// None when a full set-up is shorter or needed.
+fn plan(held: &[Move], floor: usize, wanted: &[Move], max_back: usize) -> Option<(usize, usize)> {
+    let common = held.iter().zip(wanted).take_while(|(a, b)| a == b).count();
+    let back = held.len() - common;
+    (common >= floor && back <= max_back).then_some((back, common))
+}
+
+/// The most moves taken back on the engine's board before a full set-up is done instead
+/// (`undo` takes back one, `remove` two). HaChu 0.21 takes none back: its `undo` replays the
+/// game from its start and hangs in some positions (ply 29 of fixtures/xboard/hachu-09.pgn),
+/// so it is moved on only when its own move was the game's.
+pub const MAX_TAKE_BACK: usize = 2;
 
 impl Engine {
     /// Starts the engine and negotiates its features.
@@ -198,6 +244,8 @@ impl Engine {
             variant: None,
             ping: 0,
             limit: None,
+            held: None,
+            last_setup: None,
         };
         engine.send("xboard")?;
         engine.send("protover 2")?;
@@ -278,8 +326,13 @@ impl Engine {
             .is_none_or(|vs| vs.iter().any(|x| x == v))
     }
 
-    /// A new game from `start` with `moves` played since: `new`, `variant`, `force`, the
-    /// position (see [`Setup`]), the limit. The engine then waits in force mode.
+    /// The engine brought to the game from `start` with `moves` played since, waiting in
+    /// force mode. When it holds that game already, a few moves apart (its own move after a
+    /// [`Engine::go`], or the previous position of an analysis), it is brought there on its
+    /// board: `undo` (one move taken back) or `remove` (two; at most [`MAX_TAKE_BACK`]), then
+    /// the moves that differ, the limit if it changed, and a `ping` to check that it took
+    /// them. Otherwise a new game: `new`, `variant`, `force`, the position (see [`Setup`]),
+    /// the limit. [`Engine::last_setup`] says which was done.
     pub fn set_position(
         &mut self,
         start: &Position,
@@ -292,6 +345,81 @@ impl Engine {
             return Err(self.fail(Failure::Unsupported(format!("variant {v}")), None));
         }
         self.check_limit(limit)?;
+        let r = self.set_up(start, moves, limit);
+        if r.is_err() {
+            self.held = None;
+            self.last_setup = None;
+        }
+        r
+    }
+
+    /// A new game from `start` with `moves` played since, always: `new`, `variant`, `force`,
+    /// the position (see [`Setup`]), the limit (as [`Engine::set_position`] does when the
+    /// engine holds another game). For a match's games: the engine starts each afresh.
+    pub fn new_game(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limit: Limit,
+    ) -> Result<(), EngineError> {
+        self.held = None;
+        self.set_position(start, moves, limit)
+    }
+
+    /// How the last [`Engine::set_position`] brought the engine to its position: a new game,
+    /// or moves taken back and sent on the game it held.
+    pub fn last_setup(&self) -> Option<SetupDone> {
+        self.last_setup
+    }
+
+    /// How many moves this engine may be asked to take back (see [`MAX_TAKE_BACK`]).
+    fn max_take_back(&self) -> usize {
+        if self.mate_style == MateStyle::HaChu {
+            0
+        } else {
+            MAX_TAKE_BACK
+        }
+    }
+
+    fn set_up(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limit: Limit,
+    ) -> Result<(), EngineError> {
+        let variant = start.variant();
+        // The same game as the engine holds, a few moves apart: take back and send the rest.
+        if let Some(h) = &self.held
+            && self.variant == Some(variant)
+            && h.start == *start
+            && let Some((back, from)) = plan(&h.moves, h.floor, moves, self.max_take_back())
+        {
+            let floor = h.floor;
+            let mut pos = played(start, &moves[..from]);
+            match back {
+                0 => {}
+                1 => self.send("undo")?,
+                _ => self.send("remove")?,
+            }
+            for m in &moves[from..] {
+                self.send_move(&pos, m)?;
+                pos.play_unchecked(m);
+            }
+            if self.limit != Some(limit) {
+                self.send_limit(limit)?;
+            }
+            self.held = Some(Held {
+                start: start.clone(),
+                moves: moves.to_vec(),
+                floor,
+            });
+            self.last_setup = Some(SetupDone::Incremental {
+                taken_back: back,
+                sent: moves.len() - from,
+            });
+            return self.sync(Some(&pos));
+        }
+        self.held = None;
         self.send("new")?;
         self.send(&format!("variant {}", Engine::xboard_variant(variant)))?;
         self.variant = Some(variant);
@@ -327,6 +455,12 @@ impl Engine {
             }
         }
         self.send_limit(limit)?;
+        self.held = Some(Held {
+            start: start.clone(),
+            moves: moves.to_vec(),
+            floor: if setboard { moves.len() } else { 0 },
+        });
+        self.last_setup = Some(SetupDone::Full);
         self.sync(Some(&pos))
     }
 
@@ -343,7 +477,12 @@ impl Engine {
 
     /// Sends a move (in force mode: the engine only plays it on its board).
     pub fn play(&mut self, before: &Position, m: &Move) -> Result<(), EngineError> {
-        self.send_move(before, m)
+        let r = self.send_move(before, m);
+        match (&r, &mut self.held) {
+            (Ok(()), Some(h)) => h.moves.push(*m),
+            _ => self.held = None,
+        }
+        r
     }
 
     fn send_move(&mut self, before: &Position, m: &Move) -> Result<(), EngineError> {
@@ -413,6 +552,24 @@ impl Engine {
     /// `move`, then `force` again. Waits until `deadline` at the latest (then the engine is
     /// killed: [`Failure::Hung`]). The move is checked through the rules before it is returned.
     pub fn go(
+        &mut self,
+        pos: &Position,
+        clocks: Option<(Duration, Duration)>,
+        deadline: Instant,
+    ) -> Result<Search, EngineError> {
+        let r = self.search(pos, clocks, deadline);
+        match (&r, &mut self.held) {
+            // The engine played its move on its own board.
+            (Ok(Search { best: Some(m), .. }), Some(h)) => h.moves.push(*m),
+            // It resigned or claimed: its board is as it was.
+            (Ok(_), _) => {}
+            // Killed, crashed, or a move that is not a move: its board is in doubt.
+            (Err(_), _) => self.held = None,
+        }
+        r
+    }
+
+    fn search(
         &mut self,
         pos: &Position,
         clocks: Option<(Duration, Duration)>,
@@ -597,5 +754,49 @@ fn describe_exit(s: std::process::ExitStatus) -> String {
     match s.code() {
         Some(c) => format!("exited with status {c}"),
         None => "exited".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first `n` moves of a game of legal moves from the start (each the first legal move).
+    fn line(n: usize) -> Vec<Move> {
+        let mut p = Position::start(Variant::Wa);
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let m = p.legal_moves()[0];
+            p.play_unchecked(&m);
+            out.push(m);
+        }
+        out
+    }
+
+    #[test]
+    fn a_plan_takes_back_at_most_two_moves_and_sends_the_rest() {
+        let l = line(6);
+        // The next position of an analysis: one move more.
+        assert_eq!(plan(&l[..3], 0, &l[..4], 2), Some((0, 3)));
+        // The same position again.
+        assert_eq!(plan(&l[..3], 0, &l[..3], 2), Some((0, 3)));
+        // The engine's own move was not the game's: taken back, the game's sent.
+        let mut own = l[..4].to_vec();
+        own.push(l[0]);
+        assert_eq!(plan(&own, 0, &l[..5], 2), Some((1, 4)));
+        // Two back.
+        assert_eq!(plan(&l[..5], 0, &l[..3], 2), Some((2, 3)));
+        // Three back: a new game instead.
+        assert_eq!(plan(&l[..6], 0, &l[..3], 2), None);
+        // Another game from the first move on: two back is the limit.
+        assert_eq!(plan(&l[..2], 0, &l[1..2], 2), Some((2, 0)));
+        assert_eq!(plan(&l[..3], 0, &l[1..2], 2), None);
+        // Moves given inside a setboard position cannot be taken back.
+        assert_eq!(plan(&l[..4], 4, &l[..5], 2), Some((0, 4)));
+        assert_eq!(plan(&l[..4], 4, &l[..3], 2), None);
+        assert_eq!(plan(&l[..4], 3, &l[..3], 2), Some((1, 3)));
+        // An engine that takes nothing back (HaChu): forward only.
+        assert_eq!(plan(&l[..3], 0, &l[..4], 0), Some((0, 3)));
+        assert_eq!(plan(&own, 0, &l[..5], 0), None);
     }
 }

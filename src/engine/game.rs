@@ -150,7 +150,7 @@ pub fn play(players: [&mut Player; 2], opening: &Opening, rules: &Rules) -> Play
     for i in 0..2 {
         let r = players[i]
             .engine()
-            .and_then(|e| e.set_position(&opening.start, &opening.moves, rules.limit));
+            .and_then(|e| e.new_game(&opening.start, &opening.moves, rules.limit));
         out.names[i] = players[i].name.clone();
         if let Err(e) = r {
             players[i].stop();

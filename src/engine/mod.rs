@@ -16,5 +16,7 @@ pub mod process;
 pub mod protocol;
 pub mod record;
 
-pub use engine::{Config, Engine, EngineError, Failure, Limit, Search, Setup, Thinking};
+pub use engine::{
+    Config, Engine, EngineError, Failure, Limit, MAX_TAKE_BACK, Search, Setup, SetupDone, Thinking,
+};
 pub use protocol::{CommandLineError, CommandLineErrorKind, MateStyle, Score};
