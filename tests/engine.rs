@@ -866,3 +866,34 @@ fn crazywa_analyses_with_a_node_limit() {
         String::from_utf8_lossy(&r.stderr)
     );
 }
+
+/// A match with a program that cannot be started is a usage error before anything is
+/// written: exit status 2, no output file, the reason said.
+#[test]
+fn a_match_with_an_engine_that_does_not_start_writes_nothing() {
+    let dir = scratch("match-no-start");
+    let out = dir.join("games.pgn");
+    let r = kifu(&[
+        "match",
+        "--engine",
+        "kifu-no-such-engine",
+        "--engine",
+        "kifu-no-such-engine",
+        "--variant",
+        "wa-nodrop",
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{stderr}");
+    assert!(!out.exists());
+    assert!(
+        stderr.contains("cannot start: kifu-no-such-engine: ")
+            && stderr.contains("(looked for on PATH and in /usr/games)"),
+        "{stderr}"
+    );
+}

@@ -151,6 +151,19 @@ fn run_match(a: &Args) -> Result<i32, String> {
         timeout: Duration::from_secs(a.timeout),
         max_plies: a.max_plies,
     };
+    let mut players = [
+        Player::new(configs.remove(0)),
+        Player::new(configs.remove(0)),
+    ];
+    for p in players.iter_mut() {
+        // Names for the first game's tags and the table; a failure shows in the game, but a
+        // program that cannot be run at all is a usage error, before anything is written.
+        if let Err(e) = p.start()
+            && let kifu::engine::Failure::Start(_) = e.failure
+        {
+            return Err(e.to_string());
+        }
+    }
     let mut style = Style::default_for(a.variant);
     style.notation = a.notation.notation();
     let to_file = a.output.as_ref().filter(|p| p.as_os_str() != "-");
@@ -164,14 +177,6 @@ fn run_match(a: &Args) -> Result<i32, String> {
         ),
         None => Box::new(std::io::stdout()),
     };
-    let mut players = [
-        Player::new(configs.remove(0)),
-        Player::new(configs.remove(0)),
-    ];
-    for p in players.iter_mut() {
-        // Names for the first game's tags and the table; a failure shows in the game.
-        let _ = p.start();
-    }
     let names = [players[0].name.clone(), players[1].name.clone()];
     let began = Instant::now();
     let mut tally = Tally::default();

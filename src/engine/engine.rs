@@ -233,8 +233,14 @@ impl Engine {
             failure,
             fen: None,
         };
-        let proc = Process::spawn(&config.command[0], &config.command[1..])
-            .map_err(|e| err(Failure::Start(format!("{program}: {e}"))))?;
+        let proc = Process::spawn(&config.command[0], &config.command[1..]).map_err(|e| {
+            let where_ = if e.kind() == std::io::ErrorKind::NotFound && !program.contains('/') {
+                " (looked for on PATH and in /usr/games)"
+            } else {
+                ""
+            };
+            err(Failure::Start(format!("{program}: {e}{where_}")))
+        })?;
         let mut engine = Engine {
             proc,
             config: config.clone(),

@@ -40,7 +40,7 @@ impl Process {
     /// Starts `program` with `args`, its standard input and output piped, its standard error
     /// discarded.
     pub fn spawn(program: &str, args: &[String]) -> io::Result<Process> {
-        let mut cmd = Command::new(program);
+        let mut cmd = Command::new(locate(program));
         cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -146,6 +146,40 @@ impl Process {
     }
 }
 
+/// The program to run for `program`: itself when it names a path (it has a `/`) or is found on
+/// `PATH`; else Debian's `/usr/games/NAME` when that exists (where the `hachu` and `crazywa`
+/// packages install it, a folder that root's `PATH`, and some others, lack); else itself (the
+/// start fails with the system's "not found").
+pub fn locate(program: &str) -> std::path::PathBuf {
+    use std::path::{Path, PathBuf};
+    let given = PathBuf::from(program);
+    if program.contains('/') || program.is_empty() {
+        return given;
+    }
+    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|dir| is_program(&dir.join(program)))
+    });
+    if on_path {
+        return given;
+    }
+    let games = Path::new("/usr/games").join(program);
+    if is_program(&games) { games } else { given }
+}
+
+/// A file that can be run.
+fn is_program(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
 /// Whether the child has exited, without reaping it (so that its process group id stays
 /// reserved until it is killed and reaped).
 #[cfg(unix)]
@@ -225,6 +259,27 @@ fn read_line<R: Read>(reader: &mut BufReader<R>) -> io::Result<Option<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_is_found_on_path_then_in_usr_games() {
+        // A path, or a name on PATH, is run as given.
+        assert_eq!(locate("./x"), std::path::PathBuf::from("./x"));
+        assert_eq!(locate("sh"), std::path::PathBuf::from("sh"));
+        // A name found nowhere is left for the start to fail on.
+        let none = "kifu-no-such-engine";
+        assert_eq!(locate(none), std::path::PathBuf::from(none));
+        // Debian's engines, where installed and not on PATH (root's PATH lacks /usr/games).
+        if std::path::Path::new("/usr/games/hachu").exists()
+            && !std::env::var("PATH")
+                .unwrap_or_default()
+                .contains("/usr/games")
+        {
+            assert_eq!(
+                locate("hachu"),
+                std::path::PathBuf::from("/usr/games/hachu")
+            );
+        }
+    }
 
     #[test]
     fn lines_are_read_and_cut() {
