@@ -8,10 +8,18 @@
 //! is written once over the [`rules::Position`] trait; [`rules::PerGame`] and [`for_game!`]
 //! are the one place where a run-time choice of game turns into that generic code.
 //!
-//! `examples/tour.rs` is a whole program on the library alone (`default-features = false`):
-//! it reads a file ([`load`]), replays its first game, prints every position, lists the legal
-//! moves at the end, plays a move typed as text ([`notation::Notate::play_text`]), writes the
-//! game in SAN and draws a diagram.
+//! Usage programs in `examples/`, each built on the library alone (`default-features = false`)
+//! and each run by a test (`tests/examples.rs`):
+//!
+//! | example | what it shows |
+//! |---|---|
+//! | `replay.rs` | read a file ([`load`]), replay every game, say how each ended or why it is invalid |
+//! | `convert.rs` | write every game in another notation ([`writers::psn::write`]) |
+//! | `play_move.rs` | parse a move typed in any notation and play it ([`notation::Notate::play_text`]) |
+//! | `legal_moves.rs` | a position from its string, its legal moves written ([`notation::Notate::notate`]) |
+//! | `diagram.rs` | an SVG diagram of the last position, the last move marked ([`svg::board`]) |
+//! | `perft.rs` | count the legal-move tree, move by move ([`rules::divide`]) |
+//! | `tour.rs` | all of the above in one program |
 //!
 //! Read a record, replay it, read how it ended, and write it in another notation:
 //!
