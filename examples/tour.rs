@@ -72,11 +72,7 @@ pub fn tour(path: &str, typed: Option<&str>) -> Result<String, Box<dyn std::erro
     } else {
         style
     };
-    writeln!(
-        out,
-        "{}",
-        psn::write(&record, &report, notation).ok_or("not replayed")?
-    )?;
+    writeln!(out, "{}", psn::write(&record, &report, notation)?)?;
     // A diagram of the position reached.
     let doc = for_game!(&end, pos => svg::board(pos, &svg::Options::default()));
     writeln!(out, "diagram: {} bytes of SVG", doc.len())?;

@@ -28,11 +28,35 @@ pub struct Ray {
 
 /// Error for a malformed Betza string (a bug in a piece table, caught by tests).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BetzaError(pub String);
+pub struct BetzaError {
+    /// Which rule of the notation is broken.
+    pub kind: BetzaErrorKind,
+    /// What is wrong, in English, with the string quoted.
+    pub message: String,
+}
+
+/// What is wrong with a Betza string ([`BetzaError::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BetzaErrorKind {
+    /// Direction modifiers (`f`, `b`, `s`, `v`, `l`, `r`) with no atom after them.
+    DanglingModifiers,
+    /// A range that is not a number from 1 to 254.
+    BadRange,
+    /// A range on a leaping atom (`D`, `A`, `N`), which has none.
+    RangeOnLeap,
+    /// A character that is neither an atom, a modifier, a digit nor a separator.
+    UnexpectedCharacter,
+}
+
+impl BetzaError {
+    fn err<T>(kind: BetzaErrorKind, message: String) -> Result<T, BetzaError> {
+        Err(BetzaError { kind, message })
+    }
+}
 
 impl fmt::Display for BetzaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad Betza notation: {}", self.0)
+        write!(f, "bad Betza notation: {}", self.message)
     }
 }
 
@@ -73,9 +97,10 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
         match c {
             ' ' | ',' => {
                 if !mods.is_empty() {
-                    return Err(BetzaError(format!(
-                        "modifiers '{mods}' without an atom in '{s}'"
-                    )));
+                    return BetzaError::err(
+                        BetzaErrorKind::DanglingModifiers,
+                        format!("modifiers '{mods}' without an atom in '{s}'"),
+                    );
                 }
             }
             'f' | 'b' | 's' | 'v' | 'l' | 'r' => mods.push(c),
@@ -90,7 +115,12 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                 } else {
                     match num.parse::<u8>() {
                         Ok(n) if (1..UNLIMITED).contains(&n) => Some(n),
-                        _ => return Err(BetzaError(format!("bad range '{num}' in '{s}'"))),
+                        _ => {
+                            return BetzaError::err(
+                                BetzaErrorKind::BadRange,
+                                format!("bad range '{num}' in '{s}'"),
+                            );
+                        }
                     }
                 };
                 let (atoms, base_range, jump): (&[char], u8, bool) = match c {
@@ -104,7 +134,10 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                     _ => (&['N'], 1, true),
                 };
                 if jump && limit.is_some() {
-                    return Err(BetzaError(format!("range on a leap in '{s}'")));
+                    return BetzaError::err(
+                        BetzaErrorKind::RangeOnLeap,
+                        format!("range on a leap in '{s}'"),
+                    );
                 }
                 let range = limit.unwrap_or(base_range);
                 for &atom in atoms {
@@ -122,11 +155,19 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                 }
                 mods.clear();
             }
-            _ => return Err(BetzaError(format!("unexpected '{c}' in '{s}'"))),
+            _ => {
+                return BetzaError::err(
+                    BetzaErrorKind::UnexpectedCharacter,
+                    format!("unexpected '{c}' in '{s}'"),
+                );
+            }
         }
     }
     if !mods.is_empty() {
-        return Err(BetzaError(format!("trailing modifiers in '{s}'")));
+        return BetzaError::err(
+            BetzaErrorKind::DanglingModifiers,
+            format!("trailing modifiers in '{s}'"),
+        );
     }
     Ok(rays)
 }
@@ -213,9 +254,11 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(parse("fX").is_err());
-        assert!(parse("f").is_err());
-        assert!(parse("A3").is_err());
-        assert!(parse("W0").is_err());
+        let kind = |s| parse(s).unwrap_err().kind;
+        assert_eq!(kind("fX"), BetzaErrorKind::UnexpectedCharacter);
+        assert_eq!(kind("f"), BetzaErrorKind::DanglingModifiers);
+        assert_eq!(kind("f W"), BetzaErrorKind::DanglingModifiers);
+        assert_eq!(kind("A3"), BetzaErrorKind::RangeOnLeap);
+        assert_eq!(kind("W0"), BetzaErrorKind::BadRange);
     }
 }

@@ -263,6 +263,8 @@ impl std::error::Error for IllegalMove {}
 /// byte offset of the string (`Display` writes the message only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// Which rule of position strings is broken.
+    pub kind: PositionErrorKind,
     /// Byte offset in the string where the problem was found.
     pub offset: usize,
     /// What is wrong, in plain English.
@@ -270,17 +272,74 @@ pub struct PositionError {
 }
 
 impl PositionError {
-    /// An error at byte `offset` of the string, saying `message`.
-    pub fn new(offset: usize, message: impl Into<String>) -> PositionError {
+    /// An error of `kind` at byte `offset` of the string, saying `message`.
+    pub fn new(
+        kind: PositionErrorKind,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> PositionError {
         PositionError {
+            kind,
             offset,
             message: message.into(),
         }
     }
 
     /// `Err` of a new error: for readers that fail in many places.
-    pub(crate) fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, PositionError> {
-        Err(PositionError::new(offset, message))
+    pub(crate) fn err<T>(
+        kind: PositionErrorKind,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Result<T, PositionError> {
+        Err(PositionError::new(kind, offset, message))
+    }
+}
+
+/// What is wrong with a position string ([`PositionError::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionErrorKind {
+    /// Not a position string: empty, a character out of place, a `+` without a piece letter,
+    /// an unterminated hand, a facing letter missing, text after the last field.
+    Syntax,
+    /// The board has too many or too few ranks, or a rank too many or too few squares.
+    BoardShape,
+    /// A letter that names no piece (or no promoted piece) of the game.
+    UnknownPiece,
+    /// A piece there cannot be that many of: two Kings of a side, a King missing, a Gufū
+    /// piece placed twice or nowhere.
+    PieceCount,
+    /// The pieces in hand: the field missing, a piece that is never in hand, hands in a game
+    /// without drops, more pieces than the game has.
+    Hand,
+    /// The side to move: missing, not one of the two letters, or (Gufū) not the one the ply
+    /// number says.
+    SideToMove,
+    /// The ply or move number: missing, not a number, or out of range.
+    MoveNumber,
+    /// Well formed, but no game played by the rules reaches it: the side not to move in check,
+    /// a piece that could never move again, Gufū's Kings face to face or a setup drop undone.
+    Unreachable,
+}
+
+impl PositionErrorKind {
+    /// The kind's name, in snake case (`board_shape`), as kifu's error kinds are written.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionErrorKind::Syntax => "syntax",
+            PositionErrorKind::BoardShape => "board_shape",
+            PositionErrorKind::UnknownPiece => "unknown_piece",
+            PositionErrorKind::PieceCount => "piece_count",
+            PositionErrorKind::Hand => "hand",
+            PositionErrorKind::SideToMove => "side_to_move",
+            PositionErrorKind::MoveNumber => "move_number",
+            PositionErrorKind::Unreachable => "unreachable",
+        }
+    }
+}
+
+impl fmt::Display for PositionErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -3,6 +3,7 @@
 
 use kifu::geometry::{Color, Square};
 use kifu::gufu::{Facing, Move, Piece, PieceId, Position, posstr};
+use kifu::rules::PositionErrorKind as PosKind;
 use kifu::rules::{IllegalMove, Position as _, Status, Termination};
 
 /// Square by name, numbered by hand: row-major from 2一.
@@ -553,43 +554,101 @@ fn position_strings_round_trip() {
 
 #[test]
 fn bad_position_strings_name_the_problem_and_offset() {
-    let cases: &[(&str, usize, &str)] = &[
-        ("", 0, "empty"),
-        ("2/2 b KkWS 1", 3, "3 ranks of 2"),
-        ("2/2/2/2 b KkWS 1", 5, "more than 3 ranks"),
-        ("3/2/2 b KkWS 1", 0, "more than 2 squares"),
-        ("2/2/Xn1 b KkWS 1", 4, "unknown piece 'X'"),
-        ("2/2/Kq1 w kWS 2", 5, "not a facing"),
-        ("2/2/K1 w kWS 2", 5, "not a facing"),
-        ("2/2/1K w kWS 2", 6, "has no facing"),
-        ("2/2/2", 5, "side to move is missing"),
-        ("2/2/2 x KkWS 1", 6, "must be 'b' or 'w'"),
-        ("2/2/2 b", 7, "hand is missing"),
-        ("2/2/2 b KkWS", 12, "ply number is missing"),
-        ("2/2/2 b KkWS 0", 13, "from 1"),
-        ("2/2/2 w KkWS 1", 6, "side and ply disagree"),
-        ("2/2/Kn1 w KkWS 2", 10, "already placed"),
-        ("KnKn/2/2 w kWS 2", 2, "two pieces 'K'"),
+    let cases: &[(&str, usize, &str, PosKind)] = &[
+        ("", 0, "empty", PosKind::Syntax),
+        ("2/2 b KkWS 1", 3, "3 ranks of 2", PosKind::BoardShape),
+        (
+            "2/2/2/2 b KkWS 1",
+            5,
+            "more than 3 ranks",
+            PosKind::BoardShape,
+        ),
+        (
+            "3/2/2 b KkWS 1",
+            0,
+            "more than 2 squares",
+            PosKind::BoardShape,
+        ),
+        (
+            "2/2/Xn1 b KkWS 1",
+            4,
+            "unknown piece 'X'",
+            PosKind::UnknownPiece,
+        ),
+        ("2/2/Kq1 w kWS 2", 5, "not a facing", PosKind::Syntax),
+        ("2/2/K1 w kWS 2", 5, "not a facing", PosKind::Syntax),
+        ("2/2/1K w kWS 2", 6, "has no facing", PosKind::Syntax),
+        ("2/2/2", 5, "side to move is missing", PosKind::SideToMove),
+        (
+            "2/2/2 x KkWS 1",
+            6,
+            "must be 'b' or 'w'",
+            PosKind::SideToMove,
+        ),
+        ("2/2/2 b", 7, "hand is missing", PosKind::Hand),
+        (
+            "2/2/2 b KkWS",
+            12,
+            "ply number is missing",
+            PosKind::MoveNumber,
+        ),
+        ("2/2/2 b KkWS 0", 13, "from 1", PosKind::MoveNumber),
+        (
+            "2/2/2 w KkWS 1",
+            6,
+            "side and ply disagree",
+            PosKind::SideToMove,
+        ),
+        (
+            "2/2/Kn1 w KkWS 2",
+            10,
+            "already placed",
+            PosKind::PieceCount,
+        ),
+        ("KnKn/2/2 w kWS 2", 2, "two pieces 'K'", PosKind::PieceCount),
         (
             "2/2/Kn1 w WS 2",
             10,
             "must be in hand before its setup drop",
+            PosKind::Unreachable,
         ),
-        ("kn1/2/Kn1 b W 5", 12, "neither on the board nor in hand"),
-        ("2/2/2 b KkWSz 1", 12, "unknown piece 'z'"),
-        ("Ks1/kn1/2 b WS 3", 0, "face to face"),
-        ("kn1/Sn1/1Wn b K 5", 14, "never in hand"),
-        ("2/2/2 b KkWS 1 x", 15, "unexpected text"),
-        ("2/2/2 w kWS 2", 0, "no King can be captured before ply 5"),
+        (
+            "kn1/2/Kn1 b W 5",
+            12,
+            "neither on the board nor in hand",
+            PosKind::PieceCount,
+        ),
+        (
+            "2/2/2 b KkWSz 1",
+            12,
+            "unknown piece 'z'",
+            PosKind::UnknownPiece,
+        ),
+        ("Ks1/kn1/2 b WS 3", 0, "face to face", PosKind::Unreachable),
+        (
+            "kn1/Sn1/1Wn b K 5",
+            14,
+            "never in hand",
+            PosKind::Unreachable,
+        ),
+        ("2/2/2 b KkWS 1 x", 15, "unexpected text", PosKind::Syntax),
+        (
+            "2/2/2 w kWS 2",
+            0,
+            "no King can be captured before ply 5",
+            PosKind::Unreachable,
+        ),
         (
             "kn1/Wn1/Sn1 b - 5",
             0,
             "no King can be captured before ply 5",
+            PosKind::Unreachable,
         ),
     ];
-    for (s, offset, text) in cases {
+    for (s, offset, text, kind) in cases {
         let e = posstr::parse(s).expect_err(s);
         assert!(e.message.contains(text), "{s}: {e}");
         assert_eq!(e.offset, *offset, "{s}: {e}");
+        assert_eq!(e.kind, *kind, "{s}: {e}");
     }
 }

@@ -144,7 +144,7 @@ fn corpus() -> Vec<Vec<u8>> {
                     },
                 );
                 for style in styles(variant) {
-                    if let Some(t) = psn::write(rec, &report, style) {
+                    if let Ok(t) = psn::write(rec, &report, style) {
                         out.push(t.into_bytes());
                     }
                 }
@@ -412,9 +412,9 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
         };
         for style in chosen {
             st.written += 1;
-            let out = psn::write(rec, &report, style).ok_or_else(|| {
+            let out = psn::write(rec, &report, style).map_err(|e| {
                 format!(
-                    "game {}: valid but psn::write gave None ({style:?})",
+                    "game {}: valid but psn::write failed ({style:?}): {e}",
                     gi + 1
                 )
             })?;
@@ -444,7 +444,7 @@ fn check_lib(bytes: &[u8], default_variant: Option<Variant>, r: &mut Rng) -> Res
                 ));
             }
             let again = psn::write(b, &rep, style);
-            if again.as_deref() != Some(out.as_str()) {
+            if again.as_deref().ok() != Some(out.as_str()) {
                 return Err(format!(
                     "game {}: writing as {style:?} is not idempotent:\n{out}\n---\n{}",
                     gi + 1,
@@ -649,6 +649,7 @@ fn check_position(variant: Variant, s: &str, r: &mut Rng) -> Result<bool, String
         Err(PositionError {
             offset,
             message: msg,
+            ..
         }) => {
             if offset > s.len() {
                 return Err(format!("{s:?}: error offset {offset} beyond the string"));

@@ -4,7 +4,8 @@
 mod common;
 use common::*;
 use kifu::geometry::Color;
-use kifu::rules::{IllegalMove, Position as _, Status, Termination};
+use kifu::rules::PositionErrorKind as PosKind;
+use kifu::rules::{IllegalMove, Move as _, Position as _, Status, Termination};
 use kifu::wa::{Game, Kind, Move, Position, Variant, fen};
 
 fn mv(from: &str, to: &str, promote: bool) -> Move {
@@ -440,100 +441,128 @@ fn position_strings_round_trip_with_hands_and_promotions() {
 
 #[test]
 fn bad_position_strings_name_the_problem_and_offset() {
-    let cases: &[(&str, usize, &str)] = &[
+    let cases: &[(&str, usize, &str, PosKind)] = &[
         (
             "k10/11/11/11/11/11/11/11/11/11/10K",
             34,
             "side to move is missing",
+            PosKind::SideToMove,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K x",
             35,
             "side to move must be",
+            PosKind::SideToMove,
         ),
         (
             "k9/11/11/11/11/11/11/11/11/11/10K w",
             2,
             "rank a has 10 squares",
+            PosKind::BoardShape,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/11K w",
             33,
             "more than 11 squares",
+            PosKind::BoardShape,
         ),
-        ("k10/11/11/11/11/11/11/11/11/11 w", 30, "11 × 11"),
+        (
+            "k10/11/11/11/11/11/11/11/11/11 w",
+            30,
+            "11 × 11",
+            PosKind::BoardShape,
+        ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K/11 w",
             34,
             "more than 11 ranks",
+            PosKind::BoardShape,
         ),
         (
             "kz9/11/11/11/11/11/11/11/11/11/10K w",
             1,
             "unknown piece letter 'z'",
+            PosKind::UnknownPiece,
         ),
         (
             "kK9/11/11/11/11/11/11/11/11/11/10K w",
             33,
             "two Crane Kings for black",
+            PosKind::PieceCount,
         ),
         (
             "k+K9/11/11/11/11/11/11/11/11/11/10K w",
             2,
             "cannot be promoted",
+            PosKind::UnknownPiece,
         ),
         (
             "o10/11/11/11/11/11/11/11/11/11/10K w",
             0,
             "White has no Crane King",
+            PosKind::PieceCount,
         ),
         (
             "kP9/11/11/11/11/11/11/11/11/11/10K w",
             1,
             "could never move",
+            PosKind::Unreachable,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K[k] w",
             35,
             "cannot be in hand",
+            PosKind::Hand,
         ),
-        ("k10/11/11/11/11/11/11/11/11/11/10K[P w", 34, "unterminated"),
+        (
+            "k10/11/11/11/11/11/11/11/11/11/10K[P w",
+            34,
+            "unterminated",
+            PosKind::Syntax,
+        ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K w 0 x",
             39,
             "must be a number",
+            PosKind::MoveNumber,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K w 0 0",
             39,
             "starts at 1",
+            PosKind::MoveNumber,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10K w 0 1 z",
             41,
             "unexpected text",
+            PosKind::Syntax,
         ),
         (
             "k9+S/11/11/11/11/11/11/11/11/11/10K w",
             36,
             "not to move is in check",
+            PosKind::Unreachable,
         ),
-        ("", 0, "empty position string"),
+        ("", 0, "empty position string", PosKind::Syntax),
         // A digit run too long for any number type must not wrap around.
         (
             "K99999999999999999999k10/11/11/11/11/11/11/11/11/11/10K w 0 1",
             1,
             "more than 11 squares",
+            PosKind::BoardShape,
         ),
         (
             "k10/11/11/11/11/11/11/11/11/11/10Ké w",
             34,
             "unexpected 'é'",
+            PosKind::Syntax,
         ),
     ];
-    for (s, offset, text) in cases {
+    for (s, offset, text, kind) in cases {
         let e = fen::parse(Variant::Wa, s).expect_err(s);
         assert!(e.message.contains(text), "{s}: {e}");
         assert_eq!(e.offset, *offset, "{s}: {e}");
+        assert_eq!(e.kind, *kind, "{s}: {e}");
     }
 }

@@ -578,19 +578,20 @@ fn san_in_a_gufu_game_is_a_clear_error() {
         p.message,
         "SAN (XBoard's notation) is for Wa only; write Gufū moves as K*2三>W"
     );
-    // The library writes a Gufū game in Hodges style, tags in kifu's convention.
+    // The library refuses to write a Gufū game in SAN, and says why (no other notation instead).
     let text = read(&manifest().join("fixtures/gufu/gufu-friendly-mate.psn"));
     let r = &records(&text)[0];
     let report = replay(r, &keep());
-    let hodges = Style::default_for(Variant::Gufu);
     let ranks = Style {
         ranks: RankStyle::Kanji,
         ..SAN
     };
-    assert_eq!(
-        psn::write(r, &report, ranks),
-        psn::write(r, &report, hodges)
+    let e = psn::write(r, &report, ranks).unwrap_err();
+    assert!(
+        matches!(e, psn::WriteError::Unsupported(u) if u.variant == Variant::Gufu),
+        "{e:?}"
     );
+    assert!(psn::write(r, &report, Style::default_for(Variant::Gufu)).is_ok());
     let o = kifu(
         &[
             "convert",

@@ -6,7 +6,7 @@ use crate::errors;
 use kifu::geometry::{Color, RankStyle};
 use kifu::notation::{Notate, Notation, Style};
 use kifu::replay::State;
-use kifu::rules::{self, Outcome as RustOutcome, PerGame, Position, Termination};
+use kifu::rules::{self, Move as _, Outcome as RustOutcome, PerGame, Position, Termination};
 use kifu::{Variant, for_game, gufu, svg, wa};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;

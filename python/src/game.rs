@@ -287,8 +287,8 @@ impl Game {
         let variant = report.variant?;
         let played = report.played.as_ref()?;
         let m = match played {
-            PerGame::Wa(p) => PerGame::Wa((*p.moves.get(id.index())?)?),
-            PerGame::Gufu(p) => PerGame::Gufu((*p.moves.get(id.index())?)?),
+            PerGame::Wa(p) => PerGame::Wa(*p.move_at(id)?),
+            PerGame::Gufu(p) => PerGame::Gufu(*p.move_at(id)?),
         };
         Some(Move::new(m, variant))
     }
@@ -563,11 +563,7 @@ impl Game {
             .parts()
             .filter(|_| self.errors.is_empty())
             .ok_or_else(|| errors::value_error("only a valid game can be written"))?;
-        // (`into_iter().next()`: the same code whether the library says why, or not.)
-        psn::write(record, report, style)
-            .into_iter()
-            .next()
-            .ok_or_else(|| errors::value_error("this game cannot be written in that notation"))
+        psn::write(record, report, style).map_err(|e| errors::value_error(e.to_string()))
     }
 
     /// The self-contained HTML replay page of this game (as `kifu convert --to html`).

@@ -7,7 +7,8 @@ use super::mate::Options;
 use crate::for_game;
 use crate::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
 use crate::replay::{Report, Step};
-use crate::writers::{Style, psn};
+use crate::writers::Style;
+use crate::writers::psn::{self, WriteError};
 
 /// A valid game's main line judged ply by ply (the report must come from a replay with
 /// [`keep_moves`](crate::replay::Options::keep_moves)): `each` gets the record's node of each
@@ -70,7 +71,11 @@ impl Mark {
 
 /// The record in the normalized form with each mark's NAG and comment after its move, and an
 /// Annotator tag.
-pub fn annotated_record(mut record: Record, report: &Report, marks: Vec<Mark>) -> Option<String> {
+pub fn annotated_record(
+    mut record: Record,
+    report: &Report,
+    marks: Vec<Mark>,
+) -> Result<String, WriteError> {
     let span = Span::at(record.span.end);
     for Mark { node, nag, comment } in marks {
         let node = record.movetext.node_mut(node);
@@ -108,5 +113,6 @@ pub fn annotated_record(mut record: Record, report: &Report, marks: Vec<Mark>) -
         value_span: span,
         span,
     });
-    psn::write(&record, report, Style::default_for(report.variant?))
+    let variant = report.variant.ok_or(WriteError::NotReplayed)?;
+    psn::write(&record, report, Style::default_for(variant))
 }

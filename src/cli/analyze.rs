@@ -357,7 +357,7 @@ fn analyze_game(
         });
         judging.progress.game();
         let text = judged
-            .then(|| annotated_record(record, report, marks))
+            .then(|| annotated_record(record, report, marks).ok())
             .flatten();
         return (
             checked,

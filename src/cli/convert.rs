@@ -590,8 +590,8 @@ fn convert_game(
     };
     let made = match (a.to, a.per) {
         (To::Psn, _) => match psn::write_with(record, report, style, &a.psn.options()) {
-            Some(text) => Made::Text(Text::Record(text)),
-            None => Made::Nothing,
+            Ok(text) => Made::Text(Text::Record(text)),
+            Err(_) => Made::Nothing,
         },
         (To::Csv, Per::Game) => csv_lines(
             a.csv,

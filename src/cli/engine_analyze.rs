@@ -11,7 +11,7 @@ use kifu::engine::game::Player;
 use kifu::engine::{Config, Limit, Score};
 use kifu::notation::Notate;
 use kifu::record::{Annotation, Comment, CommentKind, Nag, Span, Tag};
-use kifu::replay::Convention;
+use kifu::replay::{Convention, Step};
 use kifu::rules::{PerGame, Position as _, Status};
 use kifu::writers::{Notation, Style, psn};
 use serde_json::json;
@@ -165,11 +165,10 @@ pub fn game(
         .ok()
         .and_then(|mut p| p.pop())
         .unwrap_or_else(|| Player::new(config));
-    let main: Vec<_> = played
+    let moves: Vec<_> = played
         .main_moves(&record.movetext)
-        .map(|(n, m)| (n, *m))
+        .map(|(_, m)| *m)
         .collect();
-    let moves: Vec<_> = main.iter().map(|(_, m)| *m).collect();
     let start = played.start.position().clone();
     let plies = analyze(
         &mut player,
@@ -192,12 +191,16 @@ pub fn game(
     // Each position's value by kifu's own mate search, as plain `kifu analyze` finds it.
     let mut search = Search::<kifu::wa::Position>::new(mate);
     let mut kifu_values = Vec::with_capacity(moves.len() + 1);
-    let mut p = start.clone();
-    for m in &moves {
-        kifu_values.push(search.judge(&p).value);
-        p.play_unchecked(m);
+    let mut walk = played.main_line(&record.movetext);
+    while let Some(step) = walk.next() {
+        match step {
+            Step::LineStart { position, .. }
+            | Step::Ply {
+                after: position, ..
+            } => kifu_values.push(search.judge(position.position()).value),
+            Step::LineEnd { .. } => {}
+        }
     }
-    kifu_values.push(search.judge(&p).value);
     // Each position's score for the side to move: kifu's proven mate first, then the engine's.
     let scores: Vec<Option<Score>> = (0..=moves.len())
         .map(|i| {
@@ -208,9 +211,20 @@ pub fn game(
         })
         .collect();
     // Per move: its text, the engine's view before it, and the verdict.
-    let mut pos = start.clone();
     let mut rows = Vec::new();
-    for (i, (node, m)) in main.iter().enumerate() {
+    let mut walk = played.main_line(&record.movetext);
+    let mut i = 0;
+    while let Some(step) = walk.next() {
+        let Step::Ply {
+            id: node,
+            before,
+            mv: m,
+            ..
+        } = step
+        else {
+            continue;
+        };
+        let pos = before.position();
         let text = pos.notate(m, style).unwrap_or_default();
         let (mut depth, mut best, mut pv) = (None, None, None);
         let mut comment = None;
@@ -263,7 +277,7 @@ pub fn game(
         };
         let kifu_value = kifu_values[i].to_string();
         rows.push((
-            *node,
+            node,
             i + 1,
             text,
             score,
@@ -274,10 +288,10 @@ pub fn game(
             comment,
             kifu_value,
         ));
-        pos.play_unchecked(m);
+        i += 1;
     }
     // The last position (after the last move) has no row, but its failure is said too.
-    if let Some(Ply::Failed(err)) = plies.get(main.len()) {
+    if let Some(Ply::Failed(err)) = plies.get(moves.len()) {
         super::say::error(
             "engine",
             format_args!("{file}: game {index}: after the last ply: {err}"),
@@ -310,7 +324,7 @@ pub fn game(
                 value_span: span,
                 span,
             });
-            psn::write(&r, report, style).map(Text::Record)
+            psn::write(&r, report, style).ok().map(Text::Record)
         }
         To::Csv | To::Json => {
             let mut bytes = Vec::new();

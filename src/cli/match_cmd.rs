@@ -303,7 +303,7 @@ fn convert(text: &str, style: Style) -> Option<String> {
     if !report.valid() {
         return None;
     }
-    let mut s = psn::write(record, &report, style)?;
+    let mut s = psn::write(record, &report, style).ok()?;
     if !s.ends_with("\n\n") {
         s.push('\n');
     }

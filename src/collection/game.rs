@@ -3,7 +3,7 @@
 //!
 //! This is the one place where the collection tools use the record layer
 //! ([`parse_game`]) and the replay layer
-//! ([`replay`](crate::replay::replay): the game as [`Played`], its start and resolved moves,
+//! ([`replay`](crate::replay::replay): the game as [`Played`](crate::replay::Played), its start and resolved moves,
 //! written once over [`rules::Position`](crate::rules::Position) and reached through
 //! [`for_game!`](crate::for_game)); [`super::filter`], [`super::dedup`] and [`super::stats`]
 //! work on what it reports.
@@ -13,10 +13,10 @@ use super::position::Target;
 use crate::Variant;
 use crate::notation::{Notate, Style};
 use crate::record::{
-    Annotation, CommentKind, GameChunk, Movetext, Record, RecordError, ResultToken, parse_game,
+    Annotation, CommentKind, GameChunk, Record, RecordError, ResultToken, parse_game,
     parse_game_tags,
 };
-use crate::replay::{self, Options, Played, Report, State};
+use crate::replay::{self, Options, Report, State, Step};
 use crate::rules::{Outcome, Position, PositionError};
 use crate::{for_game, gufu, wa};
 
@@ -298,7 +298,7 @@ impl Replayed<'_> {
         let played = self.report.played.as_ref().filter(|_| self.valid())?;
         let mt = &self.record.movetext;
         for_game!(played, p => {
-            let moves: Vec<_> = main_moves(p, mt).collect();
+            let moves: Vec<_> = p.main_moves(mt).map(|(_, m)| m).collect();
             (moves.len() as u64 == self.main_plies())
                 .then(|| maker.key(&(self.variant(), p.start.key(), moves)))
         })
@@ -314,12 +314,18 @@ impl Replayed<'_> {
         };
         let mt = &self.record.movetext;
         for_game!(played, p => {
-            let mut state = p.start.clone();
-            state.key() == *wanted
-                || main_moves(p, mt).any(|m| {
-                    state.play_unchecked(m);
-                    state.key() == *wanted
-                })
+            let mut walk = p.main_line(mt);
+            while let Some(step) = walk.next() {
+                let reached = match step {
+                    Step::LineStart { position, .. } => position.key() == *wanted,
+                    Step::Ply { after, .. } => after.key() == *wanted,
+                    Step::LineEnd { .. } => false,
+                };
+                if reached {
+                    return true;
+                }
+            }
+            false
         })
     }
 
@@ -331,27 +337,17 @@ impl Replayed<'_> {
         };
         let style = Style::default_for(v);
         let mt = &self.record.movetext;
+        let mut out = Vec::new();
         for_game!(played, p => {
-            let mut state = p.start.clone();
-            main_moves(p, mt)
-                .take(plies)
-                .map(|m| {
-                    let before = state.clone();
-                    state.play_unchecked(m);
-                    before.move_text(m, &state, style)
-                })
-                .collect()
-        })
+            let mut walk = p.main_line(mt);
+            while out.len() < plies
+                && let Some(step) = walk.next()
+            {
+                if let Step::Ply { before, mv, after, .. } = step {
+                    out.push(before.move_text(mv, after, style));
+                }
+            }
+        });
+        out
     }
-}
-
-/// The resolved moves of the main line, as far as the replay went (with `keep_moves`).
-fn main_moves<'a, G: Position>(
-    played: &'a Played<G>,
-    mt: &'a Movetext,
-) -> impl Iterator<Item = &'a G::Move> + 'a {
-    mt.main_line()
-        .nodes
-        .iter()
-        .map_while(|id| played.moves.get(id.index()).and_then(Option::as_ref))
 }

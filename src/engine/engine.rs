@@ -111,6 +111,8 @@ impl fmt::Display for Failure {
     }
 }
 
+impl std::error::Error for Failure {}
+
 /// A failure with the engine's name and, for a move, the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineError {

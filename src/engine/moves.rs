@@ -1,49 +1,26 @@
 //! Moves as engines write them, read on a position and checked through the rules core: an
 //! engine's word is never trusted.
 
-use crate::geometry::{FileRank, Square, WA};
+use std::fmt;
+
+use crate::geometry::{FileRank, WA};
 use crate::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san};
-use crate::rules::Position as _;
-use crate::wa::{Kind, Move, Position};
+use crate::rules::{IllegalMove, Position as _};
+use crate::wa::{Move, Position};
 
-/// A square in engine coordinates (`a1`..`k11`).
-fn square(s: &str) -> Option<(Square, &str)> {
-    let b = s.as_bytes();
-    let file = *b.first()?;
-    if !(b'a'..=b'k').contains(&file) {
-        return None;
-    }
-    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 2 {
-        return None;
-    }
-    let rank: u8 = s[1..1 + digits].parse().ok()?;
-    if !(1..=WA.ranks).contains(&rank) {
-        return None;
-    }
-    let col = file - b'a';
-    let sq = WA.square(WA.files - col, WA.ranks + 1 - rank)?;
-    Some((sq, &s[1 + digits..]))
-}
-
-/// Reads a move in engine coordinates (`h3g4`, `c9c10+`, `c9c10=`, `P@e5`, `p*e5`, marks
-/// `#`, `!`, `?` ignored) into a move of this shape, legal or not.
-pub fn read_coordinates(text: &str) -> Option<Move> {
+/// Reads a move in engine coordinates as engines write them (`h3g4`, `c9c10+`, `c9c10=`,
+/// `P@e5`, `p*e5`, marks `#`, `!`, `?` ignored) into a move of this shape, legal or not: the
+/// forms [`Move`]'s `FromStr` reads, and the variants engines use.
+fn read_coordinates(text: &str) -> Option<Move> {
     let t = text.trim_end_matches(['#', '!', '?']);
+    let t = t.strip_suffix('=').unwrap_or(t);
     let b = t.as_bytes();
+    // A drop, `P@e5` or `p*e5` (byte 1 is ASCII, so byte 0 is a whole character).
     if b.len() >= 2 && (b[1] == b'@' || b[1] == b'*') {
-        let kind = Kind::from_letter(b[0] as char)?;
-        let (to, rest) = square(&t[2..])?;
-        return rest.is_empty().then_some(Move::Drop { kind, to });
+        let drop = format!("{}@{}", char::from(b[0]).to_ascii_uppercase(), &t[2..]);
+        return drop.parse().ok();
     }
-    let (from, rest) = square(t)?;
-    let (to, rest) = square(rest)?;
-    let promote = match rest {
-        "" | "=" => false,
-        "+" => true,
-        _ => return None,
-    };
-    Some(Move::Normal { from, to, promote })
+    t.parse().ok()
 }
 
 /// Why an engine's move cannot be played.
@@ -51,21 +28,45 @@ pub fn read_coordinates(text: &str) -> Option<Move> {
 pub struct BadMove {
     /// The move as the engine wrote it.
     pub text: String,
-    /// Why it cannot be played (the rule it breaks, or why it names no move).
+    /// Whether it names no move, or which rule it breaks.
+    pub kind: BadMoveKind,
+    /// Why it cannot be played, in English, squares in engine coordinates.
     pub reason: String,
 }
+
+/// What is wrong with an engine's move ([`BadMove::kind`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMoveKind {
+    /// Not a move in engine coordinates (nor, from an engine that speaks SAN, the SAN of
+    /// exactly one legal move).
+    Unreadable,
+    /// A move of the right form that breaks this rule.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for BadMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for BadMove {}
 
 /// Reads `text` (engine coordinates, or XBoard's SAN when `san`) on `pos` and checks it
 /// through the rules: the legal move it names, or why it names none.
 pub fn read(pos: &Position, text: &str, san: bool) -> Result<Move, BadMove> {
-    let bad = |reason: String| BadMove {
+    let bad = |kind: BadMoveKind, reason: String| BadMove {
         text: text.to_string(),
+        kind,
         reason,
     };
     if let Some(m) = read_coordinates(text) {
         return match pos.check(&m) {
             Ok(()) => Ok(m),
-            Err(e) => Err(bad(e.describe_with(&engine_square))),
+            Err(e) => {
+                let reason = e.describe_with(&engine_square);
+                Err(bad(BadMoveKind::Illegal(e), reason))
+            }
         };
     }
     if san {
@@ -78,9 +79,15 @@ pub fn read(pos: &Position, text: &str, san: bool) -> Result<Move, BadMove> {
         if let [m] = found[..] {
             return Ok(m);
         }
-        return Err(bad("no legal move is written so in SAN".into()));
+        return Err(bad(
+            BadMoveKind::Unreadable,
+            "no legal move is written so in SAN".into(),
+        ));
     }
-    Err(bad("not a move in engine coordinates".into()))
+    Err(bad(
+        BadMoveKind::Unreadable,
+        "not a move in engine coordinates".into(),
+    ))
 }
 
 /// A move as kifu sends it to an engine: engine coordinates (`h3g4`, `c9c10+`, `P@e5`), or
@@ -109,6 +116,10 @@ mod tests {
         assert_eq!(read(&pos, "h3g4#", false).unwrap(), m);
         let e = read(&pos, "h3h4", false).unwrap_err();
         assert!(e.reason.contains("own piece"), "{e:?}");
+        assert!(matches!(e.kind, BadMoveKind::Illegal(_)), "{e:?}");
+        assert_eq!(e.to_string(), format!("h3h4: {}", e.reason));
+        let e = read(&pos, "h3", false).unwrap_err();
+        assert_eq!(e.kind, BadMoveKind::Unreadable);
         assert!(read(&pos, "P@e5", false).is_err());
         assert!(read(&pos, "z9z9", false).is_err());
         assert!(read(&pos, "h3g4x", false).is_err());

@@ -141,14 +141,6 @@ pub enum Move {
 }
 
 impl Move {
-    /// The square the piece ends on.
-    pub fn to(self) -> Square {
-        match self {
-            Move::Step { to, .. } | Move::Drop { to, .. } => to,
-            Move::Turn { at, .. } => at,
-        }
-    }
-
     /// The facing after the move.
     pub fn facing(self) -> Facing {
         match self {
@@ -185,7 +177,11 @@ impl crate::rules::Move for Move {
         }
     }
 
+    /// The square the piece ends on.
     fn to(self) -> Square {
-        Move::to(self)
+        match self {
+            Move::Step { to, .. } | Move::Drop { to, .. } => to,
+            Move::Turn { at, .. } => at,
+        }
     }
 }

@@ -15,7 +15,7 @@
 use super::{Facing, Piece, PieceId, Position};
 use crate::geometry::{Color, GUFU, RankStyle};
 use crate::rules::Position as _;
-use crate::rules::{PositionError, position_fields};
+use crate::rules::{PositionError, PositionErrorKind as Bad, position_fields};
 
 /// The start position.
 pub const START: &str = "2/2/2 b KkWS 1";
@@ -45,7 +45,7 @@ pub(crate) fn letter_of(id: PieceId) -> char {
 pub fn parse(s: &str) -> Result<Position, PositionError> {
     let fields = position_fields(s, 0);
     let Some(&(board_at, board)) = fields.first() else {
-        return PositionError::err(0, "empty position string");
+        return PositionError::err(Bad::Syntax, 0, "empty position string");
     };
     let mut pos = Position {
         board: [None; 6],
@@ -65,6 +65,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
             '/' => {
                 if col != GUFU.files {
                     return PositionError::err(
+                        Bad::BoardShape,
                         at,
                         format!(
                             "rank {} has {col} squares, not 2",
@@ -74,12 +75,13 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                 }
                 rank += 1;
                 if rank > GUFU.ranks {
-                    return PositionError::err(at, "more than 3 ranks");
+                    return PositionError::err(Bad::BoardShape, at, "more than 3 ranks");
                 }
                 col = 0;
             }
             '0' | '3'..='9' => {
                 return PositionError::err(
+                    Bad::BoardShape,
                     at,
                     format!(
                         "rank {} has more than 2 squares ('{c}' empty squares)",
@@ -91,6 +93,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                 col += c as u8 - b'0';
                 if col > GUFU.files {
                     return PositionError::err(
+                        Bad::BoardShape,
                         at,
                         format!(
                             "rank {} has more than 2 squares",
@@ -101,10 +104,15 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
             }
             _ => {
                 let Some(id) = id_of(c) else {
-                    return PositionError::err(at, format!("unknown piece '{c}' (K, k, W or S)"));
+                    return PositionError::err(
+                        Bad::UnknownPiece,
+                        at,
+                        format!("unknown piece '{c}' (K, k, W or S)"),
+                    );
                 };
                 let Some(&(_, f)) = chars.get(i + 1) else {
                     return PositionError::err(
+                        Bad::Syntax,
                         at + 1,
                         format!("the piece '{c}' has no facing (n, e, s or w)"),
                     );
@@ -116,6 +124,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                     'w' => Facing::West,
                     _ => {
                         return PositionError::err(
+                            Bad::Syntax,
                             at + c.len_utf8(),
                             format!("'{f}' is not a facing (n, e, s or w)"),
                         );
@@ -123,6 +132,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                 };
                 if col >= GUFU.files {
                     return PositionError::err(
+                        Bad::BoardShape,
                         at,
                         format!(
                             "rank {} has more than 2 squares",
@@ -131,7 +141,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                     );
                 }
                 if seen[id.index()] {
-                    return PositionError::err(at, format!("two pieces '{c}'"));
+                    return PositionError::err(Bad::PieceCount, at, format!("two pieces '{c}'"));
                 }
                 seen[id.index()] = true;
                 let sq = GUFU.square(GUFU.files - col, rank).expect("on board");
@@ -144,18 +154,24 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
     }
     if rank != GUFU.ranks || col != GUFU.files {
         return PositionError::err(
+            Bad::BoardShape,
             board_at + board.len(),
             "the board needs 3 ranks of 2 squares",
         );
     }
     let Some(&(side_at, side)) = fields.get(1) else {
-        return PositionError::err(s.len(), "the side to move is missing (b or w)");
+        return PositionError::err(
+            Bad::SideToMove,
+            s.len(),
+            "the side to move is missing (b or w)",
+        );
     };
     pos.turn = match side {
         "b" => Color::Black,
         "w" => Color::White,
         _ => {
             return PositionError::err(
+                Bad::SideToMove,
                 side_at,
                 format!("side to move must be 'b' or 'w', not '{side}'"),
             );
@@ -163,6 +179,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
     };
     let Some(&(hand_at, hand)) = fields.get(2) else {
         return PositionError::err(
+            Bad::Hand,
             s.len(),
             "the hand is missing (pieces not on the board, or '-')",
         );
@@ -170,10 +187,15 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
     if hand != "-" {
         for (j, c) in hand.char_indices() {
             let Some(id) = id_of(c) else {
-                return PositionError::err(hand_at + j, format!("unknown piece '{c}' in hand"));
+                return PositionError::err(
+                    Bad::UnknownPiece,
+                    hand_at + j,
+                    format!("unknown piece '{c}' in hand"),
+                );
             };
             if seen[id.index()] {
                 return PositionError::err(
+                    Bad::PieceCount,
                     hand_at + j,
                     format!("the piece '{c}' is already placed"),
                 );
@@ -183,23 +205,25 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         }
     }
     let Some(&(ply_at, ply)) = fields.get(3) else {
-        return PositionError::err(s.len(), "the ply number is missing");
+        return PositionError::err(Bad::MoveNumber, s.len(), "the ply number is missing");
     };
     pos.ply = match ply.parse::<u32>() {
         Ok(n) if (1..u32::MAX).contains(&n) => n,
         _ => {
             return PositionError::err(
+                Bad::MoveNumber,
                 ply_at,
                 format!("the ply must be a number from 1, not '{ply}'"),
             );
         }
     };
     if let Some(&(at, _)) = fields.get(4) {
-        return PositionError::err(at, "unexpected text after the ply number");
+        return PositionError::err(Bad::Syntax, at, "unexpected text after the ply number");
     }
     let black_moves = pos.ply % 2 == 1;
     if black_moves != (pos.turn == Color::Black) {
         return PositionError::err(
+            Bad::SideToMove,
             side_at,
             "Black plays the odd plies and White the even ones: side and ply disagree",
         );
@@ -210,6 +234,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         let dropped = pos.ply > n as u32 + 1;
         if !dropped && on_board(*id) {
             return PositionError::err(
+                Bad::Unreachable,
                 board_at,
                 format!(
                     "'{}' is on the board before its setup drop (ply {})",
@@ -220,16 +245,22 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         }
         if !dropped && !pos.hand[id.index()] {
             return PositionError::err(
+                Bad::Unreachable,
                 hand_at,
                 format!("'{}' must be in hand before its setup drop", letter_of(*id)),
             );
         }
         if dropped && id.owner().is_some() && pos.hand[id.index()] {
-            return PositionError::err(hand_at, "a King is never in hand after its setup drop");
+            return PositionError::err(
+                Bad::Unreachable,
+                hand_at,
+                "a King is never in hand after its setup drop",
+            );
         }
         // The first move that can capture a King is that of ply 5.
         if dropped && id.owner().is_some() && !on_board(*id) && pos.ply <= 5 {
             return PositionError::err(
+                Bad::Unreachable,
                 board_at,
                 format!(
                     "'{}' is missing, but no King can be captured before ply 5",
@@ -239,16 +270,18 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         }
         if dropped && id.is_shared() && !seen[id.index()] {
             return PositionError::err(
+                Bad::PieceCount,
                 hand_at,
                 format!("'{}' is neither on the board nor in hand", letter_of(*id)),
             );
         }
     }
     if pos.ply > 2 && !on_board(PieceId::BlackKing) && !on_board(PieceId::WhiteKing) {
-        return PositionError::err(board_at, "both Kings are missing");
+        return PositionError::err(Bad::PieceCount, board_at, "both Kings are missing");
     }
     if pos.kings_face_to_face() {
         return PositionError::err(
+            Bad::Unreachable,
             board_at,
             "the Kings stand face to face, which no move may leave",
         );

@@ -34,8 +34,8 @@ pub struct Played<G: Position> {
     /// The position the game starts from.
     pub start: G,
     /// With [`Options::keep_moves`]: the resolved move of each node, by node index (None for
-    /// a node not replayed).
-    pub moves: Vec<Option<G::Move>>,
+    /// a node not replayed); read through [`Played::move_at`] or a walk.
+    pub(crate) moves: Vec<Option<G::Move>>,
     /// The main line's final position (None when the replay stopped before its end).
     pub end: Option<G>,
 }
@@ -60,8 +60,13 @@ impl<G: Position> Played<G> {
         Steps::new(self, mt, true)
     }
 
+    /// The resolved move of a node of the movetext (of any line), if the replay reached it
+    /// (with [`Options::keep_moves`]).
+    pub fn move_at(&self, node: NodeId) -> Option<&G::Move> {
+        self.moves.get(node.index())?.as_ref()
+    }
+
     /// The resolved moves of the main line, with their nodes, as far as the replay went.
-    /// (`moves` is indexed by node across every line: its last entry may be a variation's.)
     pub fn main_moves<'a>(
         &'a self,
         mt: &'a Movetext,
@@ -153,20 +158,6 @@ impl<'a, G: Position> Steps<'a, G> {
     /// through the whole movetext).
     pub fn stopped(&self) -> bool {
         self.stopped
-    }
-
-    /// Every position of a line walk (from [`Played::main_line`]): its start, then the one
-    /// after each ply, each a copy (cheap: a Wa game's history is shared between copies).
-    pub fn positions(mut self) -> Vec<G> {
-        let mut out = Vec::new();
-        while let Some(step) = self.next() {
-            match step {
-                Step::LineStart { position, .. } if out.is_empty() => out.push(position.clone()),
-                Step::Ply { after, .. } => out.push(after.clone()),
-                _ => {}
-            }
-        }
-        out
     }
 
     /// The next step, or None at the end (or where the replay stopped).
@@ -641,7 +632,9 @@ fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> 
     match record.tag_pair("FEN") {
         Some(t) => match State::from_position_string(variant, &t.value) {
             Ok(s) => Some(s),
-            Err(PositionError { offset, message }) => {
+            Err(PositionError {
+                offset, message, ..
+            }) => {
                 // The offset is in the tag's (unescaped) value; point into the value.
                 let at = (t.value_span.start + 1 + offset).min(t.value_span.end);
                 report.errors.push(Problem {

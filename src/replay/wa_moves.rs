@@ -9,7 +9,7 @@ use super::{Fail, ProblemKind, Resolve, side};
 use crate::geometry::{FileRank, Square, WA};
 use crate::notation::{RankStyle, wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
-use crate::rules::{IllegalMove, Position as _, Rule};
+use crate::rules::{IllegalMove, Move as _, Position as _, Rule};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
 impl Resolve for Game {

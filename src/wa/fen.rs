@@ -20,7 +20,7 @@
 use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
 use crate::geometry::{Color, RankStyle, Square, WA};
 use crate::rules::Position as _;
-use crate::rules::{PositionError, position_fields};
+use crate::rules::{PositionError, PositionErrorKind as Bad, position_fields};
 
 /// The start position.
 pub const START: &str =
@@ -37,7 +37,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
         i += 1;
     }
     if i == bytes.len() {
-        return PositionError::err(i, "empty position string");
+        return PositionError::err(Bad::Syntax, i, "empty position string");
     }
     // Board.
     let mut rank: u8 = 1;
@@ -47,10 +47,15 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
         match c {
             b'/' => {
                 if promoted_at.is_some() {
-                    return PositionError::err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(
+                        Bad::Syntax,
+                        i,
+                        "'+' must be followed by a piece letter",
+                    );
                 }
                 if col != WA.files {
                     return PositionError::err(
+                        Bad::BoardShape,
                         i,
                         format!(
                             "rank {} has {col} squares, not 11",
@@ -60,14 +65,18 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 }
                 rank += 1;
                 if rank > WA.ranks {
-                    return PositionError::err(i, "more than 11 ranks");
+                    return PositionError::err(Bad::BoardShape, i, "more than 11 ranks");
                 }
                 col = 0;
                 i += 1;
             }
             b'0'..=b'9' => {
                 if promoted_at.is_some() {
-                    return PositionError::err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(
+                        Bad::Syntax,
+                        i,
+                        "'+' must be followed by a piece letter",
+                    );
                 }
                 let start = i;
                 let mut n: u32 = 0;
@@ -77,6 +86,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 }
                 if n == 0 || (col as u32).saturating_add(n) > WA.files as u32 {
                     return PositionError::err(
+                        Bad::BoardShape,
                         start,
                         format!(
                             "rank {} has more than 11 squares",
@@ -88,17 +98,26 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
             }
             b'+' => {
                 if promoted_at.is_some() {
-                    return PositionError::err(i, "'+' must be followed by a piece letter");
+                    return PositionError::err(
+                        Bad::Syntax,
+                        i,
+                        "'+' must be followed by a piece letter",
+                    );
                 }
                 promoted_at = Some(i);
                 i += 1;
             }
             c if c.is_ascii_alphabetic() => {
                 let Some(kind) = Kind::from_letter(c as char) else {
-                    return PositionError::err(i, format!("unknown piece letter '{}'", c as char));
+                    return PositionError::err(
+                        Bad::UnknownPiece,
+                        i,
+                        format!("unknown piece letter '{}'", c as char),
+                    );
                 };
                 if col >= WA.files {
                     return PositionError::err(
+                        Bad::BoardShape,
                         i,
                         format!(
                             "rank {} has more than 11 squares",
@@ -108,7 +127,11 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 }
                 let promoted = promoted_at.take().is_some();
                 if promoted && !kind.can_promote() {
-                    return PositionError::err(i, format!("'{}' cannot be promoted", c as char));
+                    return PositionError::err(
+                        Bad::UnknownPiece,
+                        i,
+                        format!("'{}' cannot be promoted", c as char),
+                    );
                 }
                 let color = if c.is_ascii_uppercase() {
                     Color::Black
@@ -117,10 +140,15 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 };
                 let sq = WA.square(WA.files - col, rank).expect("on board");
                 if kind == Kind::CK && pos.kings[color.index()].is_some() {
-                    return PositionError::err(i, format!("two Crane Kings for {}", color.name()));
+                    return PositionError::err(
+                        Bad::PieceCount,
+                        i,
+                        format!("two Crane Kings for {}", color.name()),
+                    );
                 }
                 if !promoted && kind.row().dead_on_last_rank && last_rank(color, sq) {
                     return PositionError::err(
+                        Bad::Unreachable,
                         i,
                         format!(
                             "an unpromoted {} on its last rank could never move",
@@ -142,15 +170,20 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
             b' ' | b'[' => break,
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return PositionError::err(i, format!("unexpected '{}' in the board", shown(ch)));
+                return PositionError::err(
+                    Bad::Syntax,
+                    i,
+                    format!("unexpected '{}' in the board", shown(ch)),
+                );
             }
         }
     }
     if promoted_at.is_some() {
-        return PositionError::err(i, "'+' must be followed by a piece letter");
+        return PositionError::err(Bad::Syntax, i, "'+' must be followed by a piece letter");
     }
     if rank != WA.ranks || col != WA.files {
         return PositionError::err(
+            Bad::BoardShape,
             i,
             format!("the board has {rank} ranks and {col} squares on the last: it needs 11 × 11"),
         );
@@ -162,7 +195,11 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
         loop {
             match bytes.get(i) {
                 None | Some(b' ') => {
-                    return PositionError::err(open, "unterminated '[' (pieces in hand)");
+                    return PositionError::err(
+                        Bad::Syntax,
+                        open,
+                        "unterminated '[' (pieces in hand)",
+                    );
                 }
                 Some(b']') => {
                     i += 1;
@@ -172,15 +209,20 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 Some(&c) if c.is_ascii_alphabetic() => {
                     let Some(kind) = Kind::from_letter(c as char) else {
                         return PositionError::err(
+                            Bad::UnknownPiece,
                             i,
                             format!("unknown piece letter '{}' in hand", c as char),
                         );
                     };
                     if kind == Kind::CK {
-                        return PositionError::err(i, "a Crane King cannot be in hand");
+                        return PositionError::err(Bad::Hand, i, "a Crane King cannot be in hand");
                     }
                     if !variant.drops() {
-                        return PositionError::err(i, "pieces in hand, but this game has no drops");
+                        return PositionError::err(
+                            Bad::Hand,
+                            i,
+                            "pieces in hand, but this game has no drops",
+                        );
                     }
                     let color = if c.is_ascii_uppercase() {
                         Color::Black
@@ -189,7 +231,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                     };
                     let slot = &mut pos.hands[color.index()][kind.index()];
                     if *slot == u8::MAX {
-                        return PositionError::err(i, "too many pieces in hand");
+                        return PositionError::err(Bad::Hand, i, "too many pieces in hand");
                     }
                     *slot += 1;
                     i += 1;
@@ -197,6 +239,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
                 Some(_) => {
                     let ch = s[i..].chars().next().unwrap_or('?');
                     return PositionError::err(
+                        Bad::Syntax,
                         i,
                         format!("unexpected '{}' among the pieces in hand", shown(ch)),
                     );
@@ -208,13 +251,18 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
     let rest = &s[i..];
     let fields = position_fields(rest, i);
     let Some(&(side_at, side)) = fields.first() else {
-        return PositionError::err(s.len(), "the side to move is missing (w or b)");
+        return PositionError::err(
+            Bad::SideToMove,
+            s.len(),
+            "the side to move is missing (w or b)",
+        );
     };
     pos.turn = match side {
         "w" => Color::Black,
         "b" => Color::White,
         _ => {
             return PositionError::err(
+                Bad::SideToMove,
                 side_at,
                 format!("side to move must be 'w' (Black, first mover) or 'b', not '{side}'"),
             );
@@ -229,27 +277,36 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
         match fields.get(idx) {
             None => Ok(default),
             Some(&(at, f)) => f.parse::<u32>().map_err(|_| {
-                PositionError::new(at, format!("the {name} must be a number, not '{f}'"))
+                PositionError::new(
+                    Bad::MoveNumber,
+                    at,
+                    format!("the {name} must be a number, not '{f}'"),
+                )
             }),
         }
     };
     pos.halfmove = number(1, "half-move counter", 0)?;
     pos.fullmove = number(2, "move number", 1)?;
     if pos.fullmove == 0 {
-        return PositionError::err(fields[2].0, "the move number starts at 1");
+        return PositionError::err(Bad::MoveNumber, fields[2].0, "the move number starts at 1");
     }
     if let Some(&(at, _)) = fields.get(3) {
-        return PositionError::err(at, "unexpected text after the move number");
+        return PositionError::err(Bad::Syntax, at, "unexpected text after the move number");
     }
     for color in [Color::Black, Color::White] {
         if pos.kings[color.index()].is_none() {
-            return PositionError::err(0, format!("{} has no Crane King", color.title()));
+            return PositionError::err(
+                Bad::PieceCount,
+                0,
+                format!("{} has no Crane King", color.title()),
+            );
         }
     }
     pos.checked = pos.is_in_check_of(pos.turn);
     pos.zobrist = pos.compute_zobrist();
     if pos.is_in_check_of(pos.turn.opponent()) {
         return PositionError::err(
+            Bad::Unreachable,
             side_at,
             "the side that is not to move is in check (its King could be captured)",
         );

@@ -218,23 +218,6 @@ pub enum Move {
     },
 }
 
-impl Move {
-    /// The square the piece arrives on (or is dropped on).
-    pub fn to(self) -> Square {
-        match self {
-            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
-        }
-    }
-
-    /// The square the piece leaves; None for a drop.
-    pub fn from(self) -> Option<Square> {
-        match self {
-            Move::Normal { from, .. } => Some(from),
-            Move::Drop { .. } => None,
-        }
-    }
-}
-
 /// A square of the Wa board, written and read as text: `Display` gives `7h` (Hodges, letter
 /// ranks); `FromStr` reads `7h`, `7八` and engine coordinates (`g4`).
 ///
@@ -253,13 +236,22 @@ impl From<WaSquare> for Square {
     }
 }
 
+/// The squares of a move ([`rules::Move`](crate::rules::Move), in scope with
+/// `use kifu::rules::Move as _`).
 impl crate::rules::Move for Move {
+    /// The square the piece leaves; None for a drop.
     fn from(self) -> Option<Square> {
-        Move::from(self)
+        match self {
+            Move::Normal { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
     }
 
+    /// The square the piece arrives on (or is dropped on).
     fn to(self) -> Square {
-        Move::to(self)
+        match self {
+            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use super::{
     last_rank, nearest, square_list, step, table, way,
 };
 use crate::geometry::{Color, FileRank, Square, SquareSet, WA};
-use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};
+use crate::rules::{self, IllegalMove, Move as _, Outcome, PositionError, Status, Termination};
 
 const N: usize = 121;
 

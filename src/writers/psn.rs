@@ -3,7 +3,7 @@
 
 use super::{Notation, Style, move_number};
 use crate::geometry::Color;
-use crate::notation::{Notate, display_width};
+use crate::notation::{Notate, Unsupported, display_width};
 use crate::record::{Annotation, Comment, CommentKind, Record, Span, Tag};
 use crate::replay::{Convention, Played, Report, Step, XBOARD_VARIANTS};
 use crate::rules::{PerGame, Position};
@@ -93,9 +93,8 @@ fn tags(
     style: Style,
     result: Option<&str>,
 ) -> Vec<String> {
-    // (A Gufū game is written in Hodges style whatever the notation: kifu's convention.)
     let out_convention = match style.notation {
-        Notation::San if variant != Variant::Gufu => Convention::Xboard,
+        Notation::San => Convention::Xboard,
         _ => Convention::Kifu,
     };
     let translate = Convention::of(record) != out_convention;
@@ -176,9 +175,44 @@ fn xboard_variant(variant: Variant) -> &'static str {
     }
 }
 
-/// Writes a valid record (its report made with `keep_moves`) in the normalized form.
-/// Returns None if the report is not of a fully replayed record.
-pub fn write(record: &Record, report: &Report, style: Style) -> Option<String> {
+/// Why [`write()`] wrote nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteError {
+    /// The report holds no replayed movetext: it was made without `keep_moves`, or the
+    /// record's variant is unknown.
+    NotReplayed,
+    /// The record has errors (the report's `errors`): only a valid record is written.
+    Invalid,
+    /// The replayed movetext does not match the record's (a report of another record).
+    Mismatch,
+    /// The notation cannot write this game's moves (engine coordinates and SAN are Wa's only).
+    Unsupported(Unsupported),
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::NotReplayed => {
+                f.write_str("the record was not replayed with its moves kept (keep_moves)")
+            }
+            WriteError::Invalid => f.write_str("only a valid record is written"),
+            WriteError::Mismatch => f.write_str("the report is not of this record"),
+            WriteError::Unsupported(u) => u.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl From<Unsupported> for WriteError {
+    fn from(u: Unsupported) -> Self {
+        WriteError::Unsupported(u)
+    }
+}
+
+/// Writes a valid record (its report made with `keep_moves`) in the normalized form, in a
+/// notation its game can take ([`Notation::writes`]).
+pub fn write(record: &Record, report: &Report, style: Style) -> Result<String, WriteError> {
     write_with(record, report, style, &PsnOptions::default())
 }
 
@@ -188,11 +222,13 @@ pub fn write_with(
     report: &Report,
     style: Style,
     opts: &PsnOptions,
-) -> Option<String> {
-    let variant = report.variant?;
+) -> Result<String, WriteError> {
+    let variant = report.variant.ok_or(WriteError::NotReplayed)?;
     if !report.valid() {
-        return None;
+        return Err(WriteError::Invalid);
     }
+    style.notation.writes(variant)?;
+    let played = report.played.as_ref().ok_or(WriteError::NotReplayed)?;
     let fixed = report
         .outcome
         .filter(|_| opts.fix_result)
@@ -204,7 +240,8 @@ pub fn write_with(
     }
     out.push('\n');
     let mut tokens = Wrap::new(out, opts.width);
-    for_game!(report.played.as_ref()?, p => movetext(record, p, style, opts, &mut tokens)?);
+    for_game!(played, p => movetext(record, p, style, opts, &mut tokens))
+        .ok_or(WriteError::Mismatch)?;
     let result = fixed
         .map(str::to_string)
         .or_else(|| record.result.map(|r| r.value.as_str().to_string()))
@@ -221,7 +258,7 @@ pub fn write_with(
     });
     let mut out = tokens.finish();
     out.push('\n');
-    Some(out)
+    Ok(out)
 }
 
 /// The movetext's tokens, every move written from the replayed game, into `tokens` (None if

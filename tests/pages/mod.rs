@@ -62,7 +62,7 @@ pub fn expected<G: Position>(mt: &Movetext, played: &Played<G>) -> Expected<G> {
             for &v in &mt.node(n).variations {
                 line(mt, played, v, state.clone(), depth, out);
             }
-            let m = played.moves[n.index()].expect("a resolved move");
+            let m = *played.move_at(n).expect("a resolved move");
             let before = state.clone();
             state.play_unchecked(&m);
             depth += 1;
