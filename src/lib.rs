@@ -184,7 +184,7 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod svg;
-pub mod variant;
+mod variant;
 pub mod wa;
 pub mod writers;
 

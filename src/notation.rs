@@ -10,7 +10,7 @@ use crate::rules::{IllegalMove, PerGame, Position, Status, Termination};
 use crate::{Variant, gufu, wa};
 use std::fmt;
 
-pub use crate::geometry::RankStyle;
+use crate::geometry::RankStyle;
 
 /// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -733,7 +733,7 @@ impl std::str::FromStr for gufu::Move {
         let mut f = facing.chars();
         let facing = match (f.next(), f.next()) {
             (Some(c), None) if c.is_ascii_uppercase() => {
-                gufu::Facing::from_letter(c).ok_or_else(bad)?
+                crate::geometry::Facing::from_letter(c).ok_or_else(bad)?
             }
             _ => return Err(bad()),
         };

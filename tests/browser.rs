@@ -626,7 +626,7 @@ fn replay_pages_follow_kifus_replay() {
         ranks,
         ..Options::default()
     };
-    use kifu::notation::RankStyle::{Kanji, Letter as Letters};
+    use kifu::geometry::RankStyle::{Kanji, Letter as Letters};
     // Wa with drops, nested variations, a drop in a variation, kanji ranks.
     let p = page_of(&dir.0, "wa/crazywa-124-kanji.psn", &[]);
     check_page(&d, &p, "wa/crazywa-124-kanji.psn", &wa(Letters));

@@ -1,8 +1,9 @@
 //! Gufū shōgi rules, one test (or more) per rule and per *decided* point of the rules.
 //! Squares: 2一 1一 / 2二 1二 / 2三 1三 (file 2 on the left, rank 一 on top).
 
+use kifu::geometry::Facing;
 use kifu::geometry::{Color, Square};
-use kifu::gufu::{Facing, Move, Piece, PieceId, Position, posstr};
+use kifu::gufu::{Move, Piece, PieceId, Position, posstr};
 use kifu::rules::PositionErrorKind as PosKind;
 use kifu::rules::{IllegalMove, Position as _, Status, Termination};
 
@@ -651,4 +652,22 @@ fn bad_position_strings_name_the_problem_and_offset() {
         assert_eq!(e.offset, *offset, "{s}: {e}");
         assert_eq!(e.kind, *kind, "{s}: {e}");
     }
+}
+
+/// A letter that names no Gufū piece is refused with the letters of the piece table.
+#[test]
+fn an_unknown_piece_letter_names_the_pieces() {
+    let games = kifu::record::parse_str("[Variant \"gufu\"]\n\n1. X*2三>W *\n");
+    let record = games[0].as_ref().unwrap();
+    let report = kifu::replay::replay(record, &kifu::replay::Options::default());
+    let p = &report.errors[0];
+    assert_eq!(p.kind.name(), "unknown_piece");
+    assert_eq!(
+        p.message,
+        "'X' is not a Gufū piece (K, W = Kaze, S = Arashi)"
+    );
+    // A promoted letter is none either.
+    let games = kifu::record::parse_str("[Variant \"gufu\"]\n\n1. +K*2三>W *\n");
+    let report = kifu::replay::replay(games[0].as_ref().unwrap(), &Default::default());
+    assert_eq!(report.errors[0].kind.name(), "unknown_piece");
 }

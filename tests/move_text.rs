@@ -2,8 +2,9 @@
 //! notation kifu reads, the same kinds and hints as validate), `Notate::notate` (from the
 //! position before the move alone), and `Display`/`FromStr` of moves, squares and positions.
 
+use kifu::geometry::RankStyle;
 use kifu::gufu::{self, GufuSquare};
-use kifu::notation::{Notate, Notation, RankStyle, Style};
+use kifu::notation::{Notate, Notation, Style};
 use kifu::replay::{MoveErrorKind, ProblemKind, State};
 use kifu::rules::{Position, Rule};
 use kifu::wa::{self, WaSquare};

@@ -19,9 +19,9 @@ fn count(variant: &str, position: &str, depth: u32) -> u64 {
         }
         v => {
             let v = if v == "wa" {
-                wa::Variant::Wa
+                kifu::Variant::Wa
             } else {
-                wa::Variant::WaNoDrop
+                kifu::Variant::WaNoDrop
             };
             let p = if position == "start" {
                 wa::Position::start(v)

@@ -14,9 +14,10 @@ mod common;
 
 use common::games::{positions, styles};
 use kifu::notation::Notate;
+use kifu::notation::Style;
 use kifu::record::{Record, parse_str};
 use kifu::replay::{Options, Report, State, replay};
-use kifu::writers::{Style, move_number, psn};
+use kifu::writers::{move_number, psn};
 use kifu::{Variant, for_game};
 use proptest::prelude::*;
 use proptest::test_runner::Config;

@@ -71,7 +71,7 @@ fn snapshot_wa_flipped() {
         flip: true,
         style: Style::Plain,
         labels: Labels::English,
-        ranks: kifu::notation::RankStyle::Letter,
+        ranks: kifu::geometry::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
         ..text_mode()
     };
@@ -278,7 +278,7 @@ fn wa_rank_coordinates() {
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
     let o = Options {
-        ranks: kifu::notation::RankStyle::Letter,
+        ranks: kifu::geometry::RankStyle::Letter,
         flip: true,
         ..Options::default()
     };
@@ -472,7 +472,7 @@ fn last_move_highlight() {
     let g = gufu_state(GUFU_SETUP);
     let turn = gufu::Move::Turn {
         at: GUFU.square(2, 1).unwrap(),
-        facing: gufu::Facing::East,
+        facing: kifu::geometry::Facing::East,
     };
     let doc = svg::board(
         &g,
@@ -604,8 +604,8 @@ fn glyph_outlines_draw_everything_without_a_font() {
     for st in &states {
         for labels in [Labels::Kanji, Labels::English] {
             for ranks in [
-                kifu::notation::RankStyle::Kanji,
-                kifu::notation::RankStyle::Letter,
+                kifu::geometry::RankStyle::Kanji,
+                kifu::geometry::RankStyle::Letter,
             ] {
                 for flip in [false, true] {
                     let o: Options<()> = Options {

@@ -3,10 +3,11 @@
 
 mod common;
 use common::*;
+use kifu::Variant;
 use kifu::geometry::Color;
 use kifu::rules::PositionErrorKind as PosKind;
 use kifu::rules::{IllegalMove, Move as _, Position as _, Status, Termination};
-use kifu::wa::{Game, Kind, Move, Position, Variant, fen};
+use kifu::wa::{Game, Kind, Move, Position, fen};
 
 fn mv(from: &str, to: &str, promote: bool) -> Move {
     Move::Normal {

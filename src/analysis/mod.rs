@@ -13,8 +13,6 @@ pub mod mate;
 pub mod record;
 pub mod solve;
 
-pub use game::Searchable;
-
 use std::fmt;
 
 /// The value of a position for the side to move, with perfect play: the number of plies until

@@ -5,9 +5,9 @@
 use super::annotate::{Budget, Judge, PlyNote};
 use super::mate::Options;
 use crate::for_game;
+use crate::notation::Style;
 use crate::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
 use crate::replay::{Report, Step};
-use crate::writers::Style;
 use crate::writers::psn::{self, WriteError};
 
 /// A valid game's main line judged ply by ply (the report must come from a replay with

@@ -2,7 +2,7 @@
 //! and `--ranks`, shared by `kifu render` and `kifu convert` (the same default in both).
 
 use kifu::Variant;
-use kifu::notation::RankStyle;
+use kifu::geometry::RankStyle;
 use kifu::svg::{self, Labels, Style};
 use kifu::writers::html;
 

@@ -10,11 +10,13 @@ use super::per_input::{Out, PerInput, Reading, Text, per_input};
 use super::report::{CheckArgs, Checked, Command, Format, Reporter};
 use super::{EXIT_ERROR, Threads};
 use kifu::Variant;
+use kifu::notation::Notation;
+use kifu::notation::Style;
 use kifu::notation::Unsupported;
 use kifu::record::{GameChunk, Record, RecordError, Span};
 use kifu::replay::{Options, Problem, ProblemKind};
 use kifu::writers::psn::PsnOptions;
-use kifu::writers::{Notation, Style, html, psn, rows};
+use kifu::writers::{html, psn, rows};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -1,20 +1,19 @@
 //! Gufū shōgi: 2 files × 3 ranks, pieces that face N/E/S/W and turn as they move, two shared
 //! pieces in a common hand. The rules core of the game: [`Position`] (board, hand, side to
 //! move, ply; its legal moves, check and the end of the game through
-//! [`rules::Position`](crate::rules::Position)), the piece table ([`pieces`]) and position
+//! [`rules::Position`](crate::rules::Position)), the piece table ([`PIECES`]) and position
 //! strings ([`posstr`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 
-pub mod pieces;
+mod pieces;
 mod position;
 pub mod posstr;
 
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;
 
-pub use crate::geometry::Facing;
-use crate::geometry::{Color, GUFU, Square};
+use crate::geometry::{Color, Facing, GUFU, Square};
 
 /// The four pieces of a game. Each exists once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

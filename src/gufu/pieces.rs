@@ -5,8 +5,11 @@ use crate::betza;
 /// One kind of Gufū piece.
 #[derive(Debug)]
 pub struct PieceRow {
-    /// Letter in notation (`K`, `W`, `S`).
+    /// Letter in notation and position strings (`K`, `W`, `S`; White's King is `k` in a
+    /// position string).
     pub letter: char,
+    /// The letter as a string, as a diagram's English label writes it.
+    pub abbr: &'static str,
     /// English name.
     pub name: &'static str,
     /// Kanji, the usual form first.
@@ -32,6 +35,7 @@ impl PieceRow {
 pub static PIECES: [PieceRow; 3] = [
     PieceRow {
         letter: 'K',
+        abbr: "K",
         name: "King",
         kanji: &["玉", "王"],
         betza: "K",
@@ -39,6 +43,7 @@ pub static PIECES: [PieceRow; 3] = [
     },
     PieceRow {
         letter: 'W',
+        abbr: "W",
         name: "Kaze",
         kanji: &["風"],
         betza: "fW bF",
@@ -46,6 +51,7 @@ pub static PIECES: [PieceRow; 3] = [
     },
     PieceRow {
         letter: 'S',
+        abbr: "S",
         name: "Arashi",
         kanji: &["嵐"],
         betza: "fW sW fF",
@@ -56,6 +62,13 @@ pub static PIECES: [PieceRow; 3] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_are_the_letters() {
+        for row in &PIECES {
+            assert_eq!(row.abbr, row.letter.to_string());
+        }
+    }
 
     #[test]
     fn patterns() {

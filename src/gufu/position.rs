@@ -1,7 +1,8 @@
 //! A Gufū position and its legal moves.
 
-use super::{Facing, Move, Piece, PieceId};
+use super::{Move, Piece, PieceId};
 use crate::Variant;
+use crate::geometry::Facing;
 use crate::geometry::{Color, FileRank, GUFU, Square};
 use crate::rules::Position as _;
 use crate::rules::{self, IllegalMove, Outcome, PositionError, Status, Termination};

@@ -12,7 +12,8 @@
 //!
 //! The start position is `2/2/2 b KkWS 1`.
 
-use super::{Facing, Piece, PieceId, Position};
+use super::{Piece, PieceId, Position};
+use crate::geometry::Facing;
 use crate::geometry::{Color, GUFU, RankStyle};
 use crate::rules::Position as _;
 use crate::rules::{PositionError, PositionErrorKind as Bad, position_fields};
@@ -22,22 +23,15 @@ pub const START: &str = "2/2/2 b KkWS 1";
 
 /// The piece a position string's letter names (`K` Black's King, `k` White's, `W`, `S`).
 pub(crate) fn id_of(c: char) -> Option<PieceId> {
-    match c {
-        'K' => Some(PieceId::BlackKing),
-        'k' => Some(PieceId::WhiteKing),
-        'W' => Some(PieceId::Kaze),
-        'S' => Some(PieceId::Arashi),
-        _ => None,
-    }
+    PieceId::ALL.into_iter().find(|&id| letter_of(id) == c)
 }
 
 /// A piece's letter in position strings.
 pub(crate) fn letter_of(id: PieceId) -> char {
-    match id {
-        PieceId::BlackKing => 'K',
-        PieceId::WhiteKing => 'k',
-        PieceId::Kaze => 'W',
-        PieceId::Arashi => 'S',
+    let letter = id.row().letter;
+    match id.owner() {
+        Some(Color::White) => letter.to_ascii_lowercase(),
+        _ => letter,
     }
 }
 

@@ -1,9 +1,11 @@
 //! Resolving a written Gufū move against a position.
 
 use super::{Fail, ProblemKind, Resolve};
+use crate::geometry::Facing;
+use crate::geometry::RankStyle;
 use crate::geometry::{GUFU, Square};
-use crate::gufu::{Facing, Move, PieceId, Position};
-use crate::notation::{RankStyle, gufu_square};
+use crate::gufu::{Move, PIECES, PieceId, Position};
+use crate::notation::gufu_square;
 use crate::record::{self, Action, Mark, WrittenMove};
 use crate::rules::{IllegalMove, Position as _, Rule, Status, Termination};
 
@@ -67,19 +69,24 @@ fn play(pos: &mut Position, w: &WrittenMove) -> Result<Move, Fail> {
             ));
         }
     };
-    let id = match (h.piece.promoted(), h.piece.letters()) {
-        (false, "K") => PieceId::king(pos.turn()),
-        (false, "W") => PieceId::Kaze,
-        (false, "S") => PieceId::Arashi,
-        _ => {
-            return Err(Fail::new(
-                ProblemKind::UnknownPiece,
-                format!(
-                    "'{}' is not a Gufū piece (K, W = Kaze, S = Arashi)",
-                    h.piece
-                ),
-            ));
-        }
+    // The piece by its letter in the piece table (a King: the mover's own).
+    let id = PieceId::ALL
+        .into_iter()
+        .filter(|id| id.owner().is_none_or(|o| o == pos.turn()))
+        .find(|id| !h.piece.promoted() && h.piece.letters() == id.row().abbr);
+    let Some(id) = id else {
+        // The letters, each shared piece with its name: "K, W = Kaze, S = Arashi".
+        let letters: Vec<String> = PIECES
+            .iter()
+            .map(|r| match r.shared {
+                true => format!("{} = {}", r.abbr, r.name),
+                false => r.abbr.to_string(),
+            })
+            .collect();
+        return Err(Fail::new(
+            ProblemKind::UnknownPiece,
+            format!("'{}' is not a Gufū piece ({})", h.piece, letters.join(", ")),
+        ));
     };
     let marks = h.marks.to_vec();
     if marks.contains(&Mark::Equals) || marks.len() > 1 {

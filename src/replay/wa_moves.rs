@@ -6,8 +6,9 @@
 //! notation into a [`Wanted`], and the wording of messages ([`Names`]), differ.
 
 use super::{Fail, ProblemKind, Resolve, side};
+use crate::geometry::RankStyle;
 use crate::geometry::{FileRank, Square, WA};
-use crate::notation::{RankStyle, wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
+use crate::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
 use crate::rules::{IllegalMove, Move as _, Position as _, Rule};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};

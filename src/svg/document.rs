@@ -4,8 +4,8 @@
 use super::glyphs::Face;
 use super::text::{Anchor, Ink, fit};
 use super::{FONT_FAMILY, Language, Options, Style};
+use crate::geometry::RankStyle;
 use crate::geometry::{Geometry, Square};
-use crate::notation::RankStyle;
 use crate::rules::Move;
 use std::fmt::Write;
 

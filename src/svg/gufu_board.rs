@@ -8,9 +8,10 @@ use super::glyphs::Face;
 use super::pieces::{PieceLook, place};
 use super::text::Anchor;
 use super::{Labels, Language, Options};
+use crate::geometry::Facing;
+use crate::geometry::RankStyle;
 use crate::geometry::{Color, GUFU};
-use crate::gufu::{self, Facing, PieceId};
-use crate::notation::RankStyle;
+use crate::gufu::{self, PieceId};
 use crate::rules::Position as _;
 use std::fmt::Write;
 
@@ -27,21 +28,21 @@ fn facing_degrees(f: Facing) -> u32 {
     }
 }
 
-fn gufu_name(id: PieceId) -> &'static str {
-    match id {
-        PieceId::BlackKing => "Black's King",
-        PieceId::WhiteKing => "White's King",
-        PieceId::Kaze => "Kaze",
-        PieceId::Arashi => "Arashi",
+/// A piece's English name from the piece table, a King with its owner (`Black's King`).
+fn gufu_name(id: PieceId) -> String {
+    let name = id.row().name;
+    match id.owner() {
+        Some(c) => format!("{}'s {name}", c.title()),
+        None => name.to_string(),
     }
 }
 
-fn gufu_class(id: PieceId) -> &'static str {
-    match id {
-        PieceId::BlackKing => "black king",
-        PieceId::WhiteKing => "white king",
-        PieceId::Kaze => "shared kaze",
-        PieceId::Arashi => "shared arashi",
+/// A piece's CSS classes: its owner or `shared`, and its name (`black king`, `shared kaze`).
+fn gufu_class(id: PieceId) -> String {
+    let name = id.row().name.to_lowercase();
+    match id.owner() {
+        Some(c) => format!("{} {name}", c.name()),
+        None => format!("shared {name}"),
     }
 }
 
@@ -122,11 +123,7 @@ pub(super) fn look<M>(o: &Options<M>, id: PieceId, facing: Option<Facing>) -> Pi
 
 /// The English label: the notation's letter (both Kings `K`).
 fn letter_str(id: PieceId) -> &'static str {
-    match id.row().letter {
-        'K' => "K",
-        'W' => "W",
-        _ => "S",
-    }
+    id.row().abbr
 }
 
 /// The centre of the `i`th piece of the common hand.

@@ -57,8 +57,8 @@ pub(crate) use page::{OnPage, PageBoards};
 pub use png::{MAX_PNG_WIDTH, PngError, PngErrorKind, png};
 pub use wa_board::wa;
 
+use crate::geometry::RankStyle;
 use crate::geometry::Square;
-use crate::notation::RankStyle;
 use crate::rules::Position;
 use crate::{gufu, wa};
 

@@ -17,7 +17,8 @@
 //!   `-` for Wa: `... w - 0 1`. It is read and skipped; [`write()`] leaves it out (as the engines
 //!   write their FEN), [`write_xboard`] writes it.
 
-use super::{Kind, NKINDS, Piece, Position, Variant, last_rank};
+use super::{Kind, NKINDS, Piece, Position, last_rank};
+use crate::Variant;
 use crate::geometry::{Color, RankStyle, Square, WA};
 use crate::rules::Position as _;
 use crate::rules::{PositionError, PositionErrorKind as Bad, position_fields};

@@ -1,21 +1,20 @@
 //! Wa shogi: 11 × 11, 17 piece kinds, with or without drops. The rules core of the game:
 //! [`Position`] (board, hands, side to move; its legal moves, check and the end of the game
 //! through [`rules::Position`](crate::rules::Position)), [`Game`] (a position with the history
-//! the repetition rule needs: what a record replays), the piece table ([`pieces`]: every piece
+//! the repetition rule needs: what a record replays), the piece table ([`KINDS`]: every piece
 //! as data) and position strings ([`fen`]). It knows nothing of notation or records.
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
 pub mod fen;
-pub mod game;
-pub mod pieces;
+mod game;
+mod pieces;
 mod position;
 
 pub use game::Game;
-pub use pieces::{Face, KINDS, KindRow, NKINDS};
+pub use pieces::{Face, KINDS, KindRow, NKINDS, Promoted};
 pub use position::Position;
 
-pub use crate::Variant;
 use crate::betza::{self, LEAPS, Ray};
 use crate::geometry::{Color, Square, WA};
 use std::sync::OnceLock;

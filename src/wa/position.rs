@@ -1,9 +1,10 @@
 //! A Wa shogi position and its legal moves.
 
 use super::{
-    Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Variant, Way, back, between, delta, in_zone,
-    last_rank, nearest, square_list, step, table, way,
+    Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Way, back, between, delta, in_zone, last_rank,
+    nearest, square_list, step, table, way,
 };
+use crate::Variant;
 use crate::geometry::{Color, FileRank, Square, SquareSet, WA};
 use crate::rules::{self, IllegalMove, Move as _, Outcome, PositionError, Status, Termination};
 

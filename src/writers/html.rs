@@ -15,9 +15,9 @@
 
 mod tree;
 
-use super::Style;
 use crate::for_game;
 use crate::notation::Notate;
+use crate::notation::Style;
 use crate::record::{Record, Tag};
 use crate::replay::{Played, Players, Report};
 use crate::svg::{self, Labels, esc};

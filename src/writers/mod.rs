@@ -9,8 +9,7 @@ pub mod psn;
 pub mod rows;
 
 use crate::geometry::{Color, Square};
-use crate::notation::Notate;
-pub use crate::notation::{Notation, Style};
+use crate::notation::{Notate, Style};
 use crate::rules::{Position, Termination};
 use crate::{gufu, wa};
 

@@ -1,9 +1,10 @@
 //! The normalized record: tags in a fixed order, every move resolved and written in one
 //! notation, comments, NAGs and variations kept, movetext wrapped at 80 columns.
 
-use super::{Notation, Style, move_number};
+use super::move_number;
 use crate::geometry::Color;
 use crate::notation::{Notate, Unsupported, display_width};
+use crate::notation::{Notation, Style};
 use crate::record::{Annotation, Comment, CommentKind, Record, Span, Tag};
 use crate::replay::{Convention, Played, Report, Step, XBOARD_VARIANTS};
 use crate::rules::{PerGame, Position};

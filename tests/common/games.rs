@@ -3,11 +3,12 @@
 
 use kifu::Variant;
 use kifu::for_game;
-use kifu::notation::RankStyle;
+use kifu::geometry::RankStyle;
+use kifu::notation::Notation;
+use kifu::notation::Style;
 use kifu::record::Record;
 use kifu::replay::Report;
 use kifu::rules::Position;
-use kifu::writers::{Notation, Style};
 
 /// Every notation and rank style a variant can be written in (engine coordinates and SAN are
 /// Wa's only).

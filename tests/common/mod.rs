@@ -70,7 +70,7 @@ pub fn fen(pieces: &[(&str, &str)], hand: &str, side: &str) -> String {
 
 pub fn wa_pos(pieces: &[(&str, &str)], hand: &str, side: &str) -> wa::Position {
     let f = fen(pieces, hand, side);
-    wa::fen::parse(wa::Variant::Wa, &f).unwrap_or_else(|e| panic!("{f}: {e}"))
+    wa::fen::parse(kifu::Variant::Wa, &f).unwrap_or_else(|e| panic!("{f}: {e}"))
 }
 
 /// Walks from `from` by (dfile, drank) up to `n` times while on the board: the squares.

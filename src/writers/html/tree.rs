@@ -8,10 +8,10 @@
 
 use super::{nag_text, script_json};
 use crate::notation::Notate;
+use crate::notation::Style;
 use crate::record::{Annotation, Record};
 use crate::replay::{Played, Step};
 use crate::svg::{self, PageBoards, esc};
-use crate::writers::Style;
 use crate::writers::psn::number_prefix;
 use serde_json::json;
 use std::io::{self, Write};
