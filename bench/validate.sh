@@ -11,7 +11,8 @@
 # default 100), BENCH_SEEDS (Wa seeds, default 4), BENCH_GAMES (Wa games per seed, default 1000),
 # BENCH_JOBS (parallel generators, default nproc), BENCH_NO_BUILD=1 (time the binaries already in
 # target/release, e.g. while src/ is mid-edit), PGN_EXTRACT (default: pgn-extract on PATH, or
-# /usr/games/pgn-extract).
+# /usr/games/pgn-extract), KIFU_BEFORE (another kifu binary, say main's before a change: timed
+# beside this checkout's in the same rounds, with the after/before ratios).
 # The corpora are made once and cached; delete BENCH_DIR (or one file in it) to remake them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -205,6 +206,10 @@ wc -l "$wa" "$chess" >/dev/null
 
 bench kifu1 "kifu validate -j 1 -q" wa "$wa_bytes" "${wa_plies:--}" "$kifu" validate -j 1 -q "$wa"
 bench kifu2 "kifu validate -j 2 -q" wa "$wa_bytes" "${wa_plies:--}" "$kifu" validate -j 2 -q "$wa"
+if [[ -n ${KIFU_BEFORE:-} ]]; then
+  bench before1 "kifu before: validate -j 1 -q" wa "$wa_bytes" "${wa_plies:--}" "$KIFU_BEFORE" validate -j 1 -q "$wa"
+  bench before2 "kifu before: validate -j 2 -q" wa "$wa_bytes" "${wa_plies:--}" "$KIFU_BEFORE" validate -j 2 -q "$wa"
+fi
 if [[ -x $pgn_extract ]]; then
   bench pgnx "pgn-extract -r -s" chess "$chess_bytes" "${chess_plies:--}" "$pgn_extract" -r -s "$chess"
 else
@@ -246,5 +251,8 @@ r1=$(round_ratio kifu1 pgnx); r2=$(round_ratio kifu1 reader); r3=$(round_ratio k
 echo "target: kifu -j1 >= 3x pgn-extract's MB/s:           ${r1}x  $(verdict "$r1" 3)"
 echo "target: kifu -j1 >= 0.5x the pgn-reader validator's:   ${r2}x  $(verdict "$r2" 0.5)"
 echo "target: kifu -j2 / -j1 speed-up >= 1.8x:               ${r3}x  $(verdict "$r3" 1.8)"
+if [[ -n ${KIFU_BEFORE:-} ]]; then
+  echo "after / before (MB/s, median of the rounds): -j 1 $(round_ratio kifu1 before1)x, -j 2 $(round_ratio kifu2 before2)x (before: $KIFU_BEFORE)"
+fi
 [[ $wa_status == 0 ]] || echo "warning: kifu validate exited with status $wa_status on the Wa corpus (invalid games?)"
 [[ $chess_status == 0 ]] || echo "warning: chess_validate exited with status $chess_status on the chess corpus"

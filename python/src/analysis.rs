@@ -4,14 +4,14 @@
 use crate::board::{Board, Move};
 use crate::errors;
 use crate::game::Game;
-use kifu::analysis::annotate::{Judge, PlyNote as RustNote};
-use kifu::analysis::mate::{self as mates, Found, Search};
-use kifu::analysis::solve::Solution;
+use kifu::Variant;
 use kifu::analysis::Value as RustValue;
+use kifu::analysis::annotate::{Budget, PlyNote as RustNote};
 use kifu::analysis::game::Searchable;
-use kifu::replay::Step;
+use kifu::analysis::mate::{self as mates, Found, Search};
+use kifu::analysis::record::judge_main_line;
+use kifu::analysis::solve::Solution;
 use kifu::rules::PerGame;
-use kifu::{Variant, for_game};
 use pyo3::prelude::*;
 
 /// What `kifu.mate` found: `found` is `"mate"` (a forced mate in `moves` moves of the side
@@ -305,32 +305,22 @@ pub fn analyze(
         .parts()
         .filter(|_| game.errors().is_empty())
         .ok_or_else(|| errors::value_error("only a valid game can be analyzed"))?;
-    let played = report
-        .played
-        .as_ref()
-        .ok_or_else(|| errors::value_error("the game was not replayed"))?;
+    if report.played.is_none() {
+        return Err(errors::value_error("the game was not replayed"));
+    }
     let opts = mates::Options {
         depth: mate_depth,
         all_moves: false,
         max_nodes: (max_nodes > 0).then_some(max_nodes),
         ..mates::Options::default()
     };
+    // The main line judged as `kifu analyze` judges it: ply by ply along the walk.
     let notes = py.detach(|| {
-        for_game!(played, p => {
-            let (mut moves, mut positions) = (Vec::new(), Vec::new());
-            let mut line = p.main_line(&record.movetext);
-            while let Some(step) = line.next() {
-                match step {
-                    Step::LineStart { position, .. } => positions.push(position.clone()),
-                    Step::Ply { mv, after, .. } => {
-                        moves.push(*mv);
-                        positions.push(after.clone());
-                    }
-                    Step::LineEnd { .. } => {}
-                }
-            }
-            Judge::judge(&positions, &moves, opts)
-        })
+        let mut notes = Vec::new();
+        judge_main_line(record, report, opts, Budget::default(), |_, n| {
+            notes.push(n)
+        });
+        notes
     });
     Ok(notes.into_iter().map(note).collect())
 }
