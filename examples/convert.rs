@@ -9,7 +9,7 @@ use kifu::collection::scan::Read;
 use kifu::encoding::Choice;
 use kifu::load;
 use kifu::notation::{Notation, Style};
-use kifu::replay::Options;
+use kifu::replay::ReplayOptions;
 
 /// Every valid game of `path` in `notation` (`hodges`, `long`, `xboard`, `san`).
 pub fn run(path: &str, notation: &str) -> Result<String, Box<dyn std::error::Error>> {
@@ -21,9 +21,9 @@ pub fn run(path: &str, notation: &str) -> Result<String, Box<dyn std::error::Err
         other => return Err(format!("unknown notation {other:?}").into()),
     };
     // The moves are kept: the writer walks the replayed game.
-    let keep = Options {
+    let keep = ReplayOptions {
         keep_moves: true,
-        ..Options::default()
+        ..ReplayOptions::default()
     };
     let mut out = String::new();
     for read in load::open_path(path, Choice::Auto)? {

@@ -7,7 +7,7 @@
 
 use kifu::encoding::Choice;
 use kifu::notation::{Notate, Style};
-use kifu::replay::{Options, Step};
+use kifu::replay::{ReplayOptions, Step};
 use kifu::svg;
 use kifu::{collection::scan::Read, for_game, load};
 
@@ -18,9 +18,9 @@ pub fn run(path: &str) -> Result<String, Box<dyn std::error::Error>> {
     else {
         return Err(format!("{path}: no game").into());
     };
-    let keep = Options {
+    let keep = ReplayOptions {
         keep_moves: true,
-        ..Options::default()
+        ..ReplayOptions::default()
     };
     let game = load::load(chunk, index, &keep, false);
     let (Some(record), Some(report)) = (game.record, game.report) else {
@@ -30,7 +30,7 @@ pub fn run(path: &str) -> Result<String, Box<dyn std::error::Error>> {
     let style = Style::default_for(report.variant.ok_or("no variant")?);
     Ok(for_game!(played, p => {
         // Walk the main line to its last ply: the position after it, and the move.
-        let mut opts = svg::Options::default();
+        let mut opts = svg::DiagramOptions::default();
         let mut doc = svg::board(&p.start, &opts);
         let mut walk = p.main_line(&record.movetext);
         while let Some(step) = walk.next() {

@@ -7,7 +7,7 @@
 use kifu::collection::scan::Read;
 use kifu::encoding::Choice;
 use kifu::load;
-use kifu::replay::Options;
+use kifu::replay::ReplayOptions;
 use std::fmt::Write;
 
 /// One line per game of `path`, then the errors.
@@ -17,7 +17,7 @@ pub fn run(path: &str) -> Result<String, Box<dyn std::error::Error>> {
         let Read::Game { index, chunk } = read else {
             continue;
         };
-        let game = load::load(chunk, index, &Options::default(), false);
+        let game = load::load(chunk, index, &ReplayOptions::default(), false);
         for problem in &game.errors {
             writeln!(out, "{}", problem.human(path))?;
         }

@@ -22,7 +22,7 @@ fn main() {
     let records: Vec<kifu::record::Record> = kifu::record::read_records(bytes.as_slice())
         .filter_map(Result::ok)
         .collect();
-    let opts = kifu::replay::Options::default();
+    let opts = kifu::replay::ReplayOptions::default();
     let mut times = Vec::with_capacity(runs);
     let (mut plies, mut invalid) = (0u64, 0usize);
     for _ in 0..runs {

@@ -7,7 +7,7 @@
 
 use kifu::encoding::Choice;
 use kifu::notation::{Notate, Notation, Style};
-use kifu::replay::{Options, Step};
+use kifu::replay::{ReplayOptions, Step};
 use kifu::rules::Position;
 use kifu::{collection::scan::Read, for_game, load, svg, writers::psn};
 use std::fmt::Write;
@@ -21,9 +21,9 @@ pub fn tour(path: &str, typed: Option<&str>) -> Result<String, Box<dyn std::erro
     else {
         return Err(format!("{path}: no game").into());
     };
-    let keep = Options {
+    let keep = ReplayOptions {
         keep_moves: true,
-        ..Options::default()
+        ..ReplayOptions::default()
     };
     let game = load::load(chunk, index, &keep, false);
     for problem in &game.errors {
@@ -74,7 +74,7 @@ pub fn tour(path: &str, typed: Option<&str>) -> Result<String, Box<dyn std::erro
     };
     writeln!(out, "{}", psn::write(&record, &report, notation)?)?;
     // A diagram of the position reached.
-    let doc = for_game!(&end, pos => svg::board(pos, &svg::Options::default()));
+    let doc = for_game!(&end, pos => svg::board(pos, &svg::DiagramOptions::default()));
     writeln!(out, "diagram: {} bytes of SVG", doc.len())?;
     Ok(out)
 }

@@ -63,7 +63,7 @@ impl fmt::Display for BetzaError {
 impl std::error::Error for BetzaError {}
 
 /// Unlimited range.
-pub const UNLIMITED: u8 = u8::MAX;
+pub const UNLIMITED_RANGE: u8 = u8::MAX;
 
 /// Every leap vector: `A` (0..4), `D` (4..8), `N` (8..16).
 pub const LEAPS: [(i8, i8); 16] = [
@@ -114,7 +114,7 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                     None
                 } else {
                     match num.parse::<u8>() {
-                        Ok(n) if (1..UNLIMITED).contains(&n) => Some(n),
+                        Ok(n) if (1..UNLIMITED_RANGE).contains(&n) => Some(n),
                         _ => {
                             return BetzaError::err(
                                 BetzaErrorKind::BadRange,
@@ -126,8 +126,8 @@ pub fn parse(s: &str) -> Result<Vec<Ray>, BetzaError> {
                 let (atoms, base_range, jump): (&[char], u8, bool) = match c {
                     'W' => (&['W'], 1, false),
                     'F' => (&['F'], 1, false),
-                    'R' => (&['W'], UNLIMITED, false),
-                    'B' => (&['F'], UNLIMITED, false),
+                    'R' => (&['W'], UNLIMITED_RANGE, false),
+                    'B' => (&['F'], UNLIMITED_RANGE, false),
                     'K' => (&['W', 'F'], 1, false),
                     'D' => (&['D'], 1, true),
                     'A' => (&['A'], 1, true),

@@ -24,9 +24,10 @@
 //! Read a record, replay it, read how it ended, and write it in another notation:
 //!
 //! ```
-//! use kifu::notation::{Notation, RankStyle, Style};
+//! use kifu::geometry::RankStyle;
+//! use kifu::notation::{Notation, Style};
 //! use kifu::record::parse_str;
-//! use kifu::replay::{Options, replay};
+//! use kifu::replay::{ReplayOptions, replay};
 //! use kifu::rules::Termination;
 //! use kifu::writers::psn;
 //!
@@ -36,7 +37,7 @@
 //!     14. S*1一>E 15. W-1二>N 16. K:1三>E 17. Sx1二>S# 1-0\n";
 //! let games = parse_str(text);
 //! let record = games[0].as_ref().expect("the record reads");
-//! let keep = Options { keep_moves: true, ..Options::default() };
+//! let keep = ReplayOptions { keep_moves: true, ..ReplayOptions::default() };
 //! let report = replay(record, &keep);
 //! assert!(report.valid(), "{:?}", report.errors);
 //!
@@ -78,7 +79,7 @@
 //! ```
 //! use kifu::notation::{Notate, Style};
 //! use kifu::rules::Position;
-//! use kifu::svg::{self, Options};
+//! use kifu::svg::{self, DiagramOptions};
 //! use kifu::{Variant, gufu};
 //!
 //! let before = gufu::Position::start(Variant::Gufu);
@@ -87,7 +88,7 @@
 //! after.play(&m).unwrap();
 //! let caption = before.move_text(&m, &after, Style::default_for(Variant::Gufu));
 //! assert_eq!(caption, "K*2一>N");
-//! let options = Options { last_move: Some(m), caption: Some(caption), ..Options::default() };
+//! let options = DiagramOptions { last_move: Some(m), caption: Some(caption), ..DiagramOptions::default() };
 //! let doc = svg::board(&after, &options);
 //! assert!(doc.starts_with("<svg") && doc.contains("lastmove") && doc.contains("K*2一&gt;N"));
 //! ```

@@ -8,13 +8,13 @@
 //! use kifu::collection::scan::Read;
 //! use kifu::encoding::Choice;
 //! use kifu::load;
-//! use kifu::replay::Options;
+//! use kifu::replay::ReplayOptions;
 //!
 //! let text = "[Variant \"Gufu\"]\n\n1. K*2三>W 2. K*1二>W *\n\n[Variant \"Gufu\"]\n\n1. K*2四>W *\n";
 //! let mut problems = Vec::new();
 //! for read in load::open_bytes(text.as_bytes(), Choice::Auto).unwrap() {
 //!     let Read::Game { index, chunk } = read else { continue };
-//!     let game = load::load(chunk, index, &Options::default(), false);
+//!     let game = load::load(chunk, index, &ReplayOptions::default(), false);
 //!     problems.extend(game.errors.iter().map(|d| d.human("games.psn")));
 //! }
 //! assert_eq!(problems.len(), 1);
@@ -28,7 +28,7 @@ use crate::jsonl::{self, JsonGames};
 use crate::record::{
     ErrorKind, GameChunk, GameSplitter, Record, RecordError, Tag, parse_game_keep_source,
 };
-use crate::replay::{self, Options, Report};
+use crate::replay::{self, ReplayOptions, Report};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
@@ -154,7 +154,7 @@ pub struct Loaded {
 pub fn load(
     chunk: Result<GameChunk, RecordError>,
     index: usize,
-    opts: &Options,
+    opts: &ReplayOptions,
     strict: bool,
 ) -> Loaded {
     let pinned = chunk.as_ref().ok().filter(|c| c.rebuilt).map(|c| c.line);
@@ -173,7 +173,7 @@ pub fn load(
 fn load_chunk(
     chunk: Result<GameChunk, RecordError>,
     index: usize,
-    opts: &Options,
+    opts: &ReplayOptions,
     strict: bool,
 ) -> Loaded {
     let record = match chunk

@@ -25,7 +25,7 @@ use kifu::Variant;
 use kifu::for_game;
 use kifu::record::Record;
 use kifu::replay::{Played, State};
-use kifu::svg::{self, Diagram, Options};
+use kifu::svg::{self, Diagram, DiagramOptions};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -434,10 +434,10 @@ fn diagram_state(doc: &str) -> Drawn {
     (pieces, lit, hands)
 }
 
-fn diagram_of<D: Diagram>(pos: &D, mv: Option<D::Move>, o: &Options<()>) -> String {
+fn diagram_of<D: Diagram>(pos: &D, mv: Option<D::Move>, o: &DiagramOptions<()>) -> String {
     svg::board(
         pos,
-        &Options {
+        &DiagramOptions {
             last_move: mv,
             check: svg::check_square(pos),
             caption: None,
@@ -455,7 +455,7 @@ fn url(path: &Path, fragment: &str) -> String {
 
 /// Steps through every game of a page with the keys, clicks every move, and checks the board
 /// at each position against kifu's replay and diagrams.
-fn check_page(d: &Driver, page: &Path, fixture_name: &str, o: &Options<()>) {
+fn check_page(d: &Driver, page: &Path, fixture_name: &str, o: &DiagramOptions<()>) {
     d.goto(&url(page, ""));
     let games = games(&fixture(fixture_name));
     for (gi, (record, report)) in games.iter().enumerate() {
@@ -471,7 +471,7 @@ fn check_game<G: Diagram>(
     d: &Driver,
     page: &Path,
     fixture_name: &str,
-    o: &Options<()>,
+    o: &DiagramOptions<()>,
     gi: usize,
     last: bool,
     record: &Record,
@@ -597,7 +597,7 @@ fn check_game<G: Diagram>(
         let (_, _, before, m) = &exp.nodes[main[n - 1]];
         let mut after = before.clone();
         after.play_unchecked(m);
-        let flipped = Options {
+        let flipped = DiagramOptions {
             flip: !o.flip,
             ..o.clone()
         };
@@ -622,9 +622,9 @@ fn replay_pages_follow_kifus_replay() {
         return;
     };
     let dir = Scratch::new("pages");
-    let wa = |ranks| Options {
+    let wa = |ranks| DiagramOptions {
         ranks,
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     use kifu::geometry::RankStyle::{Kanji, Letter as Letters};
     // Wa with drops, nested variations, a drop in a variation, kanji ranks.
@@ -639,12 +639,12 @@ fn replay_pages_follow_kifus_replay() {
         "wa/nodrop-casual.psn",
         &["--flip", "--style", "plain", "--labels", "english"],
     );
-    let o = Options {
+    let o = DiagramOptions {
         flip: true,
-        style: svg::Style::Plain,
+        style: svg::BoardStyle::Plain,
         labels: svg::Labels::English,
         ranks: Letters,
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     check_page(&d, &p, "wa/nodrop-casual.psn", &o);
     // Gufū: variations, comments; then a file of two games.
@@ -820,12 +820,12 @@ fn diagrams_look_the_same_without_cjk_fonts() {
     .unwrap();
     let gufu = State::from_position_string(Variant::Gufu, "Weks/2/KnSw b - 5").unwrap();
     for (name, st) in [("wa", &wa), ("gufu", &gufu)] {
-        let o: Options<()> = Options {
+        let o: DiagramOptions<()> = DiagramOptions {
             caption: Some("Black: A. Virtanen · White: B. Lindqvist-Öhman · ply 4: K:1二>E".into()),
-            ..Options::default()
+            ..DiagramOptions::default()
         };
         let outlines = for_game!(st, p => svg::board(p, &o.for_moves()));
-        let text = for_game!(st, p => svg::board(p, &Options {
+        let text = for_game!(st, p => svg::board(p, &DiagramOptions {
             text_glyphs: true,
             ..o.for_moves()
         }));
@@ -878,7 +878,7 @@ fn diagrams_look_the_same_without_cjk_fonts() {
             if let kifu::replay::Step::Ply { after, mv, .. } = step
                 && kifu::rules::Position::ply_number(after) == 6
             {
-                doc = Some(diagram_of(after, Some(*mv), &Options::default()));
+                doc = Some(diagram_of(after, Some(*mv), &DiagramOptions::default()));
             }
         }
         doc.expect("the game has 5 plies")

@@ -5,7 +5,7 @@
 
 use kifu::Variant;
 use kifu::rules::Position as _;
-use kifu::svg::{self, Options};
+use kifu::svg::{self, DiagramOptions};
 use kifu::wa;
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -85,9 +85,9 @@ fn assert_drawn_with_outlines(doc: &str, text: &str) {
 
 #[test]
 fn a_caption_in_any_script_is_drawn_with_outlines() {
-    let o: Options<wa::Move> = Options {
+    let o: DiagramOptions<wa::Move> = DiagramOptions {
         caption: Some(CAPTION.into()),
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let doc = svg::board(&wa_start(), &o);
     assert_drawn_with_outlines(&doc, CAPTION);
@@ -149,9 +149,9 @@ fn ink(w: u32, px: &[u8], rows: std::ops::Range<u32>) -> usize {
 
 #[test]
 fn png_captions_need_no_system_font() {
-    let o: Options<wa::Move> = Options {
+    let o: DiagramOptions<wa::Move> = DiagramOptions {
         caption: Some(CAPTION.into()),
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let doc = svg::board(&wa_start(), &o);
     // kifu's PNG path reads the system's fonts only for <text>, and there is none.
@@ -187,9 +187,9 @@ fn png_captions_need_no_system_font() {
     );
     // And each script on its own draws: a kanji name alone inks the caption band too.
     for name in ["山田太郎", "ヤマダ", "Иван", "Ελένη", "Łódź", "ＡＢＣ"] {
-        let o: Options<wa::Move> = Options {
+        let o: DiagramOptions<wa::Move> = DiagramOptions {
             caption: Some(name.into()),
-            ..Options::default()
+            ..DiagramOptions::default()
         };
         let doc = svg::board(&wa_start(), &o);
         assert!(!doc.contains("<text"), "{name}");
@@ -201,7 +201,7 @@ fn png_captions_need_no_system_font() {
 
 #[test]
 fn a_plain_diagram_defines_only_the_glyphs_it_uses() {
-    let doc = svg::board(&wa_start(), &Options::<wa::Move>::default());
+    let doc = svg::board(&wa_start(), &DiagramOptions::<wa::Move>::default());
     let defs = defined(&doc);
     for (id, _) in &defs {
         assert!(
@@ -215,9 +215,9 @@ fn a_plain_diagram_defines_only_the_glyphs_it_uses() {
     assert!(defs.len() < 100, "{} glyphs", defs.len());
     assert!(doc.len() < 96 * 1024, "{} bytes", doc.len());
     // A caption of Latin letters adds their glyphs, not a script's worth.
-    let o: Options<wa::Move> = Options {
+    let o: DiagramOptions<wa::Move> = DiagramOptions {
         caption: Some("Black: Ann".into()),
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let with = defined(&svg::board(&wa_start(), &o)).len();
     assert!(with <= defs.len() + 9, "{with} glyphs with the caption");

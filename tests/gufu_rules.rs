@@ -659,7 +659,7 @@ fn bad_position_strings_name_the_problem_and_offset() {
 fn an_unknown_piece_letter_names_the_pieces() {
     let games = kifu::record::parse_str("[Variant \"gufu\"]\n\n1. X*2三>W *\n");
     let record = games[0].as_ref().unwrap();
-    let report = kifu::replay::replay(record, &kifu::replay::Options::default());
+    let report = kifu::replay::replay(record, &kifu::replay::ReplayOptions::default());
     let p = &report.errors[0];
     assert_eq!(p.kind.name(), "unknown_piece");
     assert_eq!(

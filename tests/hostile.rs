@@ -33,7 +33,7 @@ use kifu::for_game;
 use kifu::geometry::RankStyle;
 use kifu::notation::Style;
 use kifu::record::{MAX_NESTING, parse_bytes, parse_str, read_records};
-use kifu::replay::{Options, State, replay};
+use kifu::replay::{ReplayOptions, State, replay};
 use kifu::rules::{Position, PositionError};
 use kifu::svg;
 use kifu::svg::Diagram;
@@ -139,7 +139,7 @@ fn corpus() -> Vec<Vec<u8>> {
             if let Some(Ok(rec)) = records.first() {
                 let report = replay(
                     rec,
-                    &Options {
+                    &ReplayOptions {
                         default_variant: None,
                         keep_moves: true,
                     },
@@ -242,8 +242,8 @@ fn no_control(s: &str) -> bool {
     !s.chars().any(|c| c.is_control() && c != '\n')
 }
 
-fn keep() -> impl Fn(Option<Variant>) -> Options {
-    |default_variant| Options {
+fn keep() -> impl Fn(Option<Variant>) -> ReplayOptions {
+    |default_variant| ReplayOptions {
         default_variant,
         keep_moves: true,
     }
@@ -261,12 +261,12 @@ fn check_svg<D: Diagram>(state: &D, last: Option<D::Move>, r: &mut Rng) -> Resul
                 .collect(),
         ),
     };
-    let opts = svg::Options {
+    let opts = svg::DiagramOptions {
         flip: r.chance(50),
         style: if r.chance(50) {
-            svg::Style::Wood
+            svg::BoardStyle::Wood
         } else {
-            svg::Style::Plain
+            svg::BoardStyle::Plain
         },
         labels: if r.chance(50) {
             svg::Labels::Kanji
@@ -1750,7 +1750,7 @@ fn deep_nesting_in_the_library_on_a_small_stack() {
                     }
                 }
                 if let Some(end) = &report.end() {
-                    let _ = for_game!(end, e => svg::board(e, &svg::Options::default()));
+                    let _ = for_game!(end, e => svg::board(e, &svg::DiagramOptions::default()));
                 }
             }
         });

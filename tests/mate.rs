@@ -4,12 +4,12 @@
 
 use kifu::analysis::Value;
 use kifu::analysis::game::Searchable;
-use kifu::analysis::mate::{Found, Mate, MateValue, Method, Options, Search, line_text};
+use kifu::analysis::mate::{Found, Mate, MateOptions, MateValue, Method, Search, line_text};
 use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::geometry::Color;
 use kifu::record::parse_game_str;
-use kifu::replay::{self, Options as ReplayOptions};
+use kifu::replay::{self, ReplayOptions};
 use kifu::rules::{PerGame, Position, Status};
 use kifu::{Variant, gufu, wa};
 
@@ -21,11 +21,11 @@ fn wa_pos(fen: &str) -> wa::Position {
 }
 
 fn search<P: Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
-    Search::<P>::new(Options {
+    Search::<P>::new(MateOptions {
         depth,
         all_moves,
         max_nodes: None,
-        ..Options::default()
+        ..MateOptions::default()
     })
     .find(p)
 }
@@ -397,11 +397,11 @@ fn cli_bad_positions_are_usage_errors() {
 #[test]
 fn a_search_out_of_budget_says_so() {
     let p = wa_pos("10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1");
-    let mut s = Search::<wa::Position>::new(Options {
+    let mut s = Search::<wa::Position>::new(MateOptions {
         depth: 3,
         all_moves: false,
         max_nodes: Some(3),
-        ..Options::default()
+        ..MateOptions::default()
     });
     assert_eq!(s.find(&p), Found::Stopped);
     assert!(s.stopped());
@@ -493,7 +493,7 @@ fn cli_says_mated_for_the_side_being_mated() {
         (0, "mated in 1: 1... CK-2a 2. FG-2b+\n")
     );
     let p = wa_pos("10k/11/8G1X/11/11/11/11/11/11/11/K10 b 0 1");
-    let mut s = Search::<wa::Position>::new(Options::default());
+    let mut s = Search::<wa::Position>::new(MateOptions::default());
     let j = s.judge(&p);
     assert_eq!(j.value, MateValue::Mated(1));
     // And from the other side, before the drop: a mate in 2.
@@ -519,10 +519,10 @@ fn proof_numbers_agree_with_deepening() {
         let n = positions.len();
         for (i, p) in positions.iter().enumerate().skip(n.saturating_sub(8)) {
             for depth in 1..=3 {
-                let with = |method| Options {
+                let with = |method| MateOptions {
                     depth,
                     method,
-                    ..Options::default()
+                    ..MateOptions::default()
                 };
                 let mut pn = Search::<wa::Position>::new(with(Method::ProofNumber));
                 let mut id = Search::<wa::Position>::new(with(Method::Deepening));
@@ -617,7 +617,7 @@ fn cli_all_solutions() {
 fn a_deadline_stops_the_search_with_unknown() {
     use std::time::{Duration, Instant};
     let p = wa_pos("9ok/9p1/11/11/11/6F4/11/11/11/11/10K[PW] w 0 1");
-    let mut s = Search::<wa::Position>::new(Options::default());
+    let mut s = Search::<wa::Position>::new(MateOptions::default());
     s.set_deadline(Some(Instant::now()));
     assert_eq!(s.find(&p), Found::Stopped);
     assert_eq!(s.judge(&p).value, MateValue::Unknown);
@@ -626,10 +626,10 @@ fn a_deadline_stops_the_search_with_unknown() {
     assert!(matches!(s.find(&p), Found::Mate(m) if m.moves == 1));
 
     let start = wa::Position::start(Variant::Wa);
-    let mut s = Search::<wa::Position>::new(Options {
+    let mut s = Search::<wa::Position>::new(MateOptions {
         depth: 9,
         all_moves: true,
-        ..Options::default()
+        ..MateOptions::default()
     });
     let began = Instant::now();
     s.set_deadline(Some(began + Duration::from_millis(200)));

@@ -16,7 +16,7 @@ use common::games::{positions, styles};
 use kifu::notation::Notate;
 use kifu::notation::Style;
 use kifu::record::{Record, parse_str};
-use kifu::replay::{Options, Report, State, replay};
+use kifu::replay::{ReplayOptions, Report, State, replay};
 use kifu::writers::{move_number, psn};
 use kifu::{Variant, for_game};
 use proptest::prelude::*;
@@ -37,8 +37,8 @@ fn variant() -> impl Strategy<Value = Variant> {
     ]
 }
 
-fn opts() -> Options {
-    Options {
+fn opts() -> ReplayOptions {
+    ReplayOptions {
         default_variant: None,
         keep_moves: true,
     }

@@ -8,7 +8,7 @@
 use kifu::Variant;
 use kifu::geometry::{GUFU, Square, WA};
 use kifu::rules::Position;
-use kifu::svg::{self, Labels, Options, Style};
+use kifu::svg::{self, BoardStyle, DiagramOptions, Labels};
 use kifu::{for_game, replay::State};
 use kifu::{gufu, wa};
 use std::process::Command;
@@ -26,10 +26,10 @@ fn desc(doc: &str) -> String {
 }
 
 /// Draws with `<text>` instead of glyph outlines.
-fn text_mode<M>() -> Options<M> {
-    Options {
+fn text_mode<M>() -> DiagramOptions<M> {
+    DiagramOptions {
         text_glyphs: true,
-        ..Options::default()
+        ..DiagramOptions::default()
     }
 }
 
@@ -67,9 +67,9 @@ fn snapshot_wa_hands_and_promoted() {
 
 #[test]
 fn snapshot_wa_flipped() {
-    let o = Options {
+    let o = DiagramOptions {
         flip: true,
-        style: Style::Plain,
+        style: BoardStyle::Plain,
         labels: Labels::English,
         ranks: kifu::geometry::RankStyle::Letter,
         caption: Some("flipped <&> plain".into()),
@@ -87,7 +87,7 @@ fn snapshot_wa_flipped() {
 fn gufu_pieces_point_in_their_facing() {
     // Kaze on 2一 faces E, White's King on 1一 faces S, Black's King on 2三 faces N, Arashi on
     // 1三 faces W.
-    let doc = svg::board(&gufu_state(GUFU_SETUP), &Options::default());
+    let doc = svg::board(&gufu_state(GUFU_SETUP), &DiagramOptions::default());
     let d = parse(&doc);
     let kaze = piece_on(&d, "2a");
     assert!(has_class(&kaze, "kaze") && has_class(&kaze, "facing-e"));
@@ -104,9 +104,9 @@ fn gufu_pieces_point_in_their_facing() {
     // Flipped, everything points the other way.
     let flipped = svg::board(
         &gufu_state(GUFU_SETUP),
-        &Options {
+        &DiagramOptions {
             flip: true,
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&flipped);
@@ -116,7 +116,7 @@ fn gufu_pieces_point_in_their_facing() {
 
 #[test]
 fn gufu_kings_are_black_and_white_and_shared_pieces_neutral() {
-    let doc = svg::board(&gufu_state(GUFU_SETUP), &Options::default());
+    let doc = svg::board(&gufu_state(GUFU_SETUP), &DiagramOptions::default());
     let d = parse(&doc);
     let fill = |sq: &str| colours(&piece_on(&d, sq));
     let lum = |hex: &str| {
@@ -147,7 +147,7 @@ fn gufu_kings_are_black_and_white_and_shared_pieces_neutral() {
 #[test]
 fn gufu_common_hand_beside_the_board() {
     let s = gufu_state("Ke1/2/Wnks w S 4");
-    let doc = svg::board(&s, &Options::default());
+    let doc = svg::board(&s, &DiagramOptions::default());
     let d = parse(&doc);
     let hand = d
         .descendants()
@@ -173,7 +173,7 @@ fn gufu_common_hand_beside_the_board() {
 
 #[test]
 fn wa_white_pieces_are_turned() {
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let d = parse(&doc);
     let white_king = piece_on(&d, "6a");
     assert!(has_class(&white_king, "white"));
@@ -206,9 +206,9 @@ fn wa_white_pieces_are_turned() {
     // Flipped: Black's pieces are the turned ones.
     let doc = svg::board(
         &wa_state(WA_HANDS),
-        &Options {
+        &DiagramOptions {
             flip: true,
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&doc);
@@ -224,9 +224,9 @@ fn wa_corner_squares() {
     for flip in [false, true] {
         let doc = svg::board(
             &wa_state(fen),
-            &Options {
+            &DiagramOptions {
                 flip,
-                ..Options::default()
+                ..DiagramOptions::default()
             },
         );
         let d = parse(&doc);
@@ -264,7 +264,7 @@ fn wa_corner_squares() {
 
 #[test]
 fn wa_rank_coordinates() {
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let d = parse(&doc);
     let coords: Vec<String> = d
         .descendants()
@@ -277,10 +277,10 @@ fn wa_rank_coordinates() {
     assert_eq!(coords.len(), 22);
     assert_eq!(&coords[11..14], ["一", "二", "三"]);
     assert_eq!(coords[21], "十一");
-    let o = Options {
+    let o = DiagramOptions {
         ranks: kifu::geometry::RankStyle::Letter,
         flip: true,
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let doc = svg::board(&wa_state(WA_HANDS), &o);
     let d = parse(&doc);
@@ -298,7 +298,7 @@ fn wa_rank_coordinates() {
 
 #[test]
 fn wa_promoted_kanji_are_red() {
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let d = parse(&doc);
     let ink = |sq: &str| colours(&piece_on(&d, sq)).1;
     let promoted = piece_on(&d, "5c");
@@ -313,9 +313,9 @@ fn wa_promoted_kanji_are_red() {
     // English labels: the abbreviation, still red.
     let doc = svg::board(
         &wa_state(WA_HANDS),
-        &Options {
+        &DiagramOptions {
             labels: Labels::English,
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&doc);
@@ -326,7 +326,7 @@ fn wa_promoted_kanji_are_red() {
 
 #[test]
 fn wa_hands_with_counts() {
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let d = parse(&doc);
     let hand = |color: &str| {
         d.descendants()
@@ -384,9 +384,9 @@ fn wa_hands_with_counts() {
     // Flipped: Black's hand at the top left.
     let doc = svg::board(
         &wa_state(WA_HANDS),
-        &Options {
+        &DiagramOptions {
             flip: true,
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&doc);
@@ -406,9 +406,9 @@ fn check_highlight_on_the_king_in_check() {
     // White's Oxcart on 6b gives check down the file to Black's King on 6k.
     let s = wa_state("5k5/5o5/11/11/11/11/11/11/11/11/5K5[-] w 0 1");
     assert_eq!(svg::check_square(&s), WA.square(6, 11));
-    let o = Options {
+    let o = DiagramOptions {
         check: svg::check_square(&s),
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let doc = svg::board(&s, &o);
     let d = parse(&doc);
@@ -447,9 +447,9 @@ fn last_move_highlight() {
     let lit = |m: wa::Move| -> Vec<String> {
         let doc = svg::board(
             &s,
-            &Options {
+            &DiagramOptions {
                 last_move: Some(m),
-                ..Options::default()
+                ..DiagramOptions::default()
             },
         );
         let d = parse(&doc);
@@ -476,9 +476,9 @@ fn last_move_highlight() {
     };
     let doc = svg::board(
         &g,
-        &Options {
+        &DiagramOptions {
             last_move: Some(turn),
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&doc);
@@ -492,10 +492,10 @@ fn last_move_highlight() {
 
 #[test]
 fn caption_title_and_size() {
-    let o = Options {
+    let o = DiagramOptions {
         caption: Some("Game <1> & \"two\"".into()),
         size: Some(300),
-        ..Options::default()
+        ..DiagramOptions::default()
     };
     let doc = svg::board(&wa_state(WA_HANDS), &o);
     let d = parse(&doc);
@@ -505,7 +505,7 @@ fn caption_title_and_size() {
     assert_eq!(text_of(&cap), "Game <1> & \"two\"");
     let title = d.descendants().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title.text(), Some("Game <1> & \"two\""));
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let d = parse(&doc);
     assert!(d.descendants().all(|n| !has_class(&n, "caption")));
     assert!(doc.contains("font-family=\"'Noto Serif CJK JP'"));
@@ -514,16 +514,16 @@ fn caption_title_and_size() {
 #[test]
 fn every_start_position_and_style_is_well_formed() {
     for v in [Variant::Wa, Variant::WaNoDrop, Variant::Gufu] {
-        for style in [Style::Wood, Style::Plain] {
+        for style in [BoardStyle::Wood, BoardStyle::Plain] {
             for labels in [Labels::Kanji, Labels::English] {
                 for flip in [false, true] {
                     for_game!(State::start(v), pos => {
-                        let o = Options {
+                        let o = DiagramOptions {
                             style,
                             labels,
                             flip,
                             caption: Some("x".into()),
-                            ..Options::default()
+                            ..DiagramOptions::default()
                         };
                         parse(&svg::board(&pos, &o));
                     });
@@ -536,7 +536,7 @@ fn every_start_position_and_style_is_well_formed() {
     let s = wa_state(
         "hmlcvkwgudo/+h+m+l+c+vx+w+g+u+d+o/11/11/11/11/11/11/11/+H+M+L+C+VX+W+G+U+D+O/HMLCVKWGUDO[EXFRSHOWVGCULDMPexfrshowvgculdmp] w 0 1",
     );
-    let doc = svg::board(&s, &Options::default());
+    let doc = svg::board(&s, &DiagramOptions::default());
     let d = parse(&doc);
     assert_eq!(board_pieces(&d).len(), 44);
     let in_hand = d.descendants().filter(|n| has_class(n, "in-hand")).count();
@@ -608,12 +608,12 @@ fn glyph_outlines_draw_everything_without_a_font() {
                 kifu::geometry::RankStyle::Letter,
             ] {
                 for flip in [false, true] {
-                    let o: Options<()> = Options {
+                    let o: DiagramOptions<()> = DiagramOptions {
                         labels,
                         ranks,
                         flip,
                         caption: Some("Black: Ann · White: Bo · ply 12: K:1二>E SP-7七 ×2".into()),
-                        ..Options::default()
+                        ..DiagramOptions::default()
                     };
                     let doc = for_game!(st, p => svg::board(p, &o.for_moves()));
                     parse(&doc);
@@ -624,7 +624,7 @@ fn glyph_outlines_draw_everything_without_a_font() {
         }
     }
     // What every Wa face shows, read back from the outlines.
-    let doc = svg::board(&every_wa_face(), &Options::default());
+    let doc = svg::board(&every_wa_face(), &DiagramOptions::default());
     let d = parse(&doc);
     let shown: Vec<String> = board_pieces(&d).iter().map(text_of).collect();
     for k in &wa::KINDS {
@@ -645,7 +645,7 @@ fn glyph_outlines_draw_everything_without_a_font() {
 
 #[test]
 fn each_glyph_is_defined_once() {
-    let doc = svg::board(&every_wa_face(), &Options::default());
+    let doc = svg::board(&every_wa_face(), &DiagramOptions::default());
     let d = parse(&doc);
     let ids: Vec<&str> = d
         .descendants()
@@ -710,9 +710,9 @@ fn long_captions_fit_the_width() {
         (State::Gufu(gufu_state(GUFU_SETUP)), "gufu"),
         (State::Wa(wa_state(WA_HANDS)), "wa"),
     ] {
-        let o: Options<()> = Options {
+        let o: DiagramOptions<()> = DiagramOptions {
             caption: Some(caption.into()),
-            ..Options::default()
+            ..DiagramOptions::default()
         };
         let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
         let d = parse(&doc);
@@ -748,9 +748,9 @@ fn long_captions_fit_the_width() {
     // A caption that fits stays on one line at its size; one slightly too long is shrunk.
     let short = svg::board(
         &gufu_state(GUFU_SETUP),
-        &Options {
+        &DiagramOptions {
             caption: Some("ply 4".into()),
-            ..Options::default()
+            ..DiagramOptions::default()
         },
     );
     let d = parse(&short);
@@ -761,8 +761,14 @@ fn long_captions_fit_the_width() {
 #[test]
 fn png_has_the_width_asked_and_is_drawn() {
     for (st, o) in [
-        (State::Wa(wa_state(WA_HANDS)), Options::<()>::default()),
-        (State::Gufu(gufu_state(GUFU_SETUP)), Options::default()),
+        (
+            State::Wa(wa_state(WA_HANDS)),
+            DiagramOptions::<()>::default(),
+        ),
+        (
+            State::Gufu(gufu_state(GUFU_SETUP)),
+            DiagramOptions::default(),
+        ),
         (State::Wa(wa_state(WA_HANDS)), text_mode()),
     ] {
         let doc = for_game!(&st, p => svg::board(p, &o.for_moves()));
@@ -782,7 +788,7 @@ fn png_has_the_width_asked_and_is_drawn() {
             assert!(colours.len() > 50);
         }
     }
-    let doc = svg::board(&wa_state(WA_HANDS), &Options::default());
+    let doc = svg::board(&wa_state(WA_HANDS), &DiagramOptions::default());
     let e = svg::png(&doc, Some(svg::MAX_PNG_WIDTH + 1)).unwrap_err();
     assert_eq!(e.kind, svg::PngErrorKind::BadWidth);
     assert_eq!(svg::png("<svg", None).unwrap_err().kind.name(), "bad_svg");
@@ -799,7 +805,7 @@ fn png_of_outlines_matches_png_of_text_where_fonts_exist() {
         return;
     }
     let st = gufu_state(GUFU_SETUP);
-    let a = svg::png(&svg::board(&st, &Options::default()), Some(400)).unwrap();
+    let a = svg::png(&svg::board(&st, &DiagramOptions::default()), Some(400)).unwrap();
     let b = svg::png(&svg::board(&st, &text_mode()), Some(400)).unwrap();
     let (w, h, pa) = decode_png(&a);
     let (_, _, pb) = decode_png(&b);
@@ -815,7 +821,7 @@ fn square_names_are_the_library_s() {
     assert_eq!(WA.file(sq), 11);
     let doc = svg::board(
         &wa_state("l4k5/11/11/11/11/11/11/11/11/11/5K5[-] w 0 1"),
-        &Options::default(),
+        &DiagramOptions::default(),
     );
     let d = parse(&doc);
     assert!(has_class(&piece_on(&d, "11a"), "white"));

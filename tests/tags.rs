@@ -6,7 +6,7 @@ mod cli_support;
 
 use cli_support::{err, kifu, out};
 use kifu::record::parse_game_str;
-use kifu::replay::{Options, ProblemKind, replay};
+use kifu::replay::{ProblemKind, ReplayOptions, replay};
 
 fn convert(text: &str, args: &[&str]) -> String {
     let mut all = vec!["convert"];
@@ -25,7 +25,7 @@ fn tag_lines(text: &str) -> Vec<&str> {
 fn a_repeated_tag_is_a_warning_and_the_first_counts() {
     let text = "[Variant \"wa\"]\n[Event \"a\"]\n[variant \"gufu\"]\n\n1. SP-8g *\n";
     let r = parse_game_str(text).unwrap();
-    let report = replay(&r, &Options::default());
+    let report = replay(&r, &ReplayOptions::default());
     assert!(report.valid(), "{:?}", report.errors);
     assert_eq!(report.variant, Some(kifu::Variant::Wa));
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);
@@ -38,7 +38,7 @@ fn a_repeated_tag_is_a_warning_and_the_first_counts() {
     // Every repeat, in order, also when the replay fails.
     let text = "[Event \"a\"]\n[EVENT \"b\"]\n[Variant \"wa\"]\n[Event \"c\"]\n\n1. SP-8f *\n";
     let r = parse_game_str(text).unwrap();
-    let report = replay(&r, &Options::default());
+    let report = replay(&r, &ReplayOptions::default());
     assert!(!report.valid());
     let at: Vec<&str> = report
         .warnings
@@ -101,7 +101,7 @@ fn tag_names_are_matched_ignoring_case_in_the_replay() {
                 [fen \"hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH[-] b 0 1\"]\n\
                 [result \"1-0\"]\n\n1... SP-4e 0-1\n";
     let r = parse_game_str(text).unwrap();
-    let report = replay(&r, &Options::default());
+    let report = replay(&r, &ReplayOptions::default());
     assert!(report.valid(), "{:?}", report.errors);
     // The Result tag contradicts the result token.
     assert_eq!(report.warnings.len(), 1, "{:?}", report.warnings);

@@ -8,7 +8,7 @@ mod cli_support;
 use cli_support::{err, kifu, manifest, out};
 use kifu::Variant;
 use kifu::record::parse_game_str;
-use kifu::replay::{Options, ProblemKind, replay};
+use kifu::replay::{ProblemKind, ReplayOptions, replay};
 use serde_json::Value;
 
 const CHESS: &str = "this looks like a chess game; kifu reads Wa shogi and Gufū shōgi";
@@ -73,7 +73,7 @@ fn chess_under_a_variant_tag_is_an_unknown_variant() {
 
 fn detected(moves: &str) -> Result<Variant, (ProblemKind, String)> {
     let r = parse_game_str(&format!("[Event \"no variant\"]\n\n{moves}\n")).unwrap();
-    let report = replay(&r, &Options::default());
+    let report = replay(&r, &ReplayOptions::default());
     match report.variant {
         Some(v) => {
             assert!(report.valid(), "{moves}: {:?}", report.errors);
@@ -113,7 +113,7 @@ fn the_variant_is_told_from_the_moves_when_only_one_game_fits() {
         ("1. K*2三>W= *", Variant::Gufu, "bad_mark"),
     ] {
         let r = parse_game_str(&format!("{moves}\n")).unwrap();
-        let report = replay(&r, &Options::default());
+        let report = replay(&r, &ReplayOptions::default());
         assert_eq!(report.variant, Some(variant), "{moves}");
         assert_eq!(
             report.errors[0].kind.name(),

@@ -14,7 +14,7 @@ use kifu::Variant;
 use kifu::geometry::RankStyle;
 use kifu::notation::{Notation, Style, wa_engine};
 use kifu::record::{Record, parse_str};
-use kifu::replay::{Convention, Options, Players, Problem, replay};
+use kifu::replay::{Convention, Players, Problem, ReplayOptions, replay};
 use kifu::rules::PerGame;
 use kifu::wa::fen;
 use kifu::writers::{psn, rows};
@@ -51,8 +51,8 @@ fn engine_games(pgn: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn keep() -> Options {
-    Options {
+fn keep() -> ReplayOptions {
+    ReplayOptions {
         default_variant: None,
         keep_moves: true,
     }

@@ -60,7 +60,7 @@ impl MateResult {
 
 fn search<P: Searchable>(
     pos: &P,
-    opts: mates::Options,
+    opts: mates::MateOptions,
     wrap: impl Fn(P::Move) -> Move,
 ) -> MateResult {
     let mut s = Search::<P>::new(opts);
@@ -115,11 +115,11 @@ pub fn mate(
     if depth == 0 || depth > 20 {
         return Err(errors::value_error("depth must be from 1 to 20"));
     }
-    let opts = mates::Options {
+    let opts = mates::MateOptions {
         depth,
         all_moves,
         max_nodes: (max_nodes > 0).then_some(max_nodes),
-        ..mates::Options::default()
+        ..mates::MateOptions::default()
     };
     let state = board.state.clone();
     let variant = state.variant();
@@ -308,11 +308,11 @@ pub fn analyze(
     if report.played.is_none() {
         return Err(errors::value_error("the game was not replayed"));
     }
-    let opts = mates::Options {
+    let opts = mates::MateOptions {
         depth: mate_depth,
         all_moves: false,
         max_nodes: (max_nodes > 0).then_some(max_nodes),
-        ..mates::Options::default()
+        ..mates::MateOptions::default()
     };
     // The main line judged as `kifu analyze` judges it: ply by ply along the walk.
     let notes = py.detach(|| {

@@ -473,12 +473,12 @@ fn draw<D: svg::Diagram>(
     size: Option<u32>,
     last_move: Option<D::Move>,
 ) -> String {
-    let o = svg::Options {
+    let o = svg::DiagramOptions {
         flip,
         last_move,
         size,
         check: svg::check_square(p),
-        ..svg::Options::default()
+        ..svg::DiagramOptions::default()
     };
     svg::board(p, &o)
 }

@@ -10,7 +10,7 @@ use kifu::diag::Diag;
 use kifu::encoding::Choice;
 use kifu::load::{self, Games};
 use kifu::record::{Annotation, GameChunk, NodeId, Record, RecordError};
-use kifu::replay::{Options, Report};
+use kifu::replay::{ReplayOptions, Report};
 use kifu::rules::PerGame;
 use kifu::svg;
 use kifu::writers::{html, psn};
@@ -238,7 +238,7 @@ impl Game {
         file: &str,
         index: usize,
         chunk: Result<GameChunk, RecordError>,
-        opts: &Options,
+        opts: &ReplayOptions,
         mut warnings: Vec<Problem>,
     ) -> Game {
         let loaded = load::load(chunk, index, opts, false);
@@ -579,7 +579,7 @@ impl Game {
             .filter(|_| self.errors.is_empty())
             .ok_or_else(|| errors::value_error("only a valid game can be shown"))?;
         let title = record.tag("Event").unwrap_or("kifu").to_string();
-        let games = [html::Game {
+        let games = [html::PageGame {
             record,
             report,
             style,
@@ -587,7 +587,7 @@ impl Game {
         }];
         let board = html::Board {
             flip,
-            style: svg::Style::default(),
+            style: svg::BoardStyle::default(),
             labels: svg::Labels::default(),
             language: svg::Language::default(),
             text_glyphs: false,
@@ -820,7 +820,7 @@ struct Current {
 pub struct Reader {
     inputs: VecDeque<Input>,
     current: Option<Current>,
-    opts: Options,
+    opts: ReplayOptions,
 }
 
 /// What a reader gives, in the order `kifu validate` reports it.
@@ -842,7 +842,7 @@ pub enum Item {
 }
 
 impl Reader {
-    fn new(inputs: VecDeque<Input>, opts: Options) -> Reader {
+    fn new(inputs: VecDeque<Input>, opts: ReplayOptions) -> Reader {
         Reader {
             inputs,
             current: None,
@@ -850,7 +850,7 @@ impl Reader {
         }
     }
 
-    pub fn options(&self) -> &Options {
+    pub fn options(&self) -> &ReplayOptions {
         &self.opts
     }
 
@@ -1010,7 +1010,7 @@ pub fn reader_of(
     let default_variant = variant.map(crate::board::variant_from).transpose()?;
     Ok(Reader::new(
         inputs,
-        Options {
+        ReplayOptions {
             default_variant,
             keep_moves: true,
         },

@@ -17,7 +17,7 @@
 
 use super::Value;
 use super::game::move_text;
-use super::mate::{Judged, MateValue, Options, Search};
+use super::mate::{Judged, MateOptions, MateValue, Search};
 use super::solve::Solution;
 use crate::rules::Position;
 use crate::{gufu, wa};
@@ -129,7 +129,7 @@ pub trait Judge: Position {
 
     /// Begins the judging of a game whose first move is played from `start`. `mate` sets the
     /// mate searches (Wa), `budget` their time.
-    fn begin_judging(start: &Self, mate: Options, budget: Budget) -> Self::Judging;
+    fn begin_judging(start: &Self, mate: MateOptions, budget: Budget) -> Self::Judging;
 
     /// The note of ply `ply` (1 for the game's first move): `mv`, played from `before` to
     /// `after`. Plies come in order: `before` is the previous ply's `after`.
@@ -143,7 +143,7 @@ pub trait Judge: Position {
 
     /// Every ply at once: `positions[i]` is the position before `moves[i]`; `positions` has
     /// one more entry, the position after the last move.
-    fn judge(positions: &[Self], moves: &[Self::Move], mate: Options) -> Vec<PlyNote> {
+    fn judge(positions: &[Self], moves: &[Self::Move], mate: MateOptions) -> Vec<PlyNote> {
         let Some(first) = positions.first() else {
             return Vec::new();
         };
@@ -160,7 +160,7 @@ pub trait Judge: Position {
 impl Judge for gufu::Position {
     type Judging = Cow<'static, Solution>;
 
-    fn begin_judging(start: &Self, _: Options, _: Budget) -> Self::Judging {
+    fn begin_judging(start: &Self, _: MateOptions, _: Budget) -> Self::Judging {
         Solution::covering(start)
     }
 
@@ -185,7 +185,7 @@ pub struct WaJudging {
 }
 
 impl WaJudging {
-    fn new(mate: Options, budget: Budget) -> WaJudging {
+    fn new(mate: MateOptions, budget: Budget) -> WaJudging {
         WaJudging {
             search: Search::new(mate),
             budget,
@@ -227,7 +227,7 @@ impl WaJudging {
 impl Judge for wa::Position {
     type Judging = WaJudging;
 
-    fn begin_judging(_: &Self, mate: Options, budget: Budget) -> WaJudging {
+    fn begin_judging(_: &Self, mate: MateOptions, budget: Budget) -> WaJudging {
         WaJudging::new(mate, budget)
     }
 
@@ -245,7 +245,7 @@ impl Judge for wa::Position {
 impl Judge for wa::Game {
     type Judging = WaJudging;
 
-    fn begin_judging(_: &Self, mate: Options, budget: Budget) -> WaJudging {
+    fn begin_judging(_: &Self, mate: MateOptions, budget: Budget) -> WaJudging {
         WaJudging::new(mate, budget)
     }
 
@@ -274,7 +274,7 @@ fn note_comment(before: &str, after: &str, best: Option<&str>, tail: Option<&str
 /// Gufū: `positions[i]` is the position before `moves[i]`; `positions` has one more entry,
 /// the position after the last move.
 pub fn gufu_game(positions: &[gufu::Position], moves: &[gufu::Move]) -> Vec<PlyNote> {
-    Judge::judge(positions, moves, Options::default())
+    Judge::judge(positions, moves, MateOptions::default())
 }
 
 /// Gufū: ply `ply`, `m` played from `p` to `next`, judged by the exact solution.
@@ -331,7 +331,7 @@ fn gufu_note(
 ///   depth;
 /// - `!`: the move keeps the shortest mate (`mate in K` → `mate in K - 1`) and is the only
 ///   first move that mates in K.
-pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: Options) -> Vec<PlyNote> {
+pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: MateOptions) -> Vec<PlyNote> {
     Judge::judge(positions, moves, opts)
 }
 

@@ -5,7 +5,7 @@
 //! says (`status`): in Wa, checkmate (or no legal move at all, which also loses); in Gufū,
 //! checkmate, a King's capture, or no legal move. By default the attacker's moves are only
 //! those a mate problem allows (see [`Searchable::checking_moves`]: checks, and in Gufū the
-//! capture of a King); [`Options::all_moves`] lifts that. The defender may play any legal move.
+//! capture of a King); [`MateOptions::all_moves`] lifts that. The defender may play any legal move.
 //! Repetition is not considered (a mate search has no game history).
 //!
 //! The search is an AND/OR search with iterative deepening (mate in 1, then in 2, ...), a
@@ -22,7 +22,7 @@ use std::time::Instant;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct MateOptions {
     /// The most moves of the attacker (a mate in N has 2N - 1 plies).
     pub depth: u32,
     /// Let the attacker play any move, not only checks.
@@ -46,12 +46,12 @@ pub enum Method {
     Deepening,
 }
 
-/// The default of [`Options::hash_mb`].
+/// The default of [`MateOptions::hash_mb`].
 pub const DEFAULT_HASH_MB: u32 = 256;
 
-impl Default for Options {
+impl Default for MateOptions {
     fn default() -> Self {
-        Options {
+        MateOptions {
             depth: 3,
             all_moves: false,
             max_nodes: None,
@@ -63,7 +63,7 @@ impl Default for Options {
 
 /// The deepest search (`depth` 0 and anything beyond ask for it): until proved or out of
 /// budget.
-pub const UNLIMITED: u32 = 250;
+pub const UNLIMITED_DEPTH: u32 = 250;
 
 /// Proof and disproof numbers: "infinite" (proved or disproved).
 const INF: u32 = u32::MAX / 4;
@@ -181,7 +181,7 @@ const ENTRY_BYTES: usize = 64;
 
 /// A mate search; keeps its transposition table between calls.
 pub struct Search<P: Searchable> {
-    opts: Options,
+    opts: MateOptions,
     table: FxHashMap<u128, Entry>,
     /// df-pn: proof and disproof numbers of the nodes in progress.
     work: FxHashMap<NodeKey, (u32, u32)>,
@@ -189,7 +189,7 @@ pub struct Search<P: Searchable> {
     /// moves), and the deepest depth at which no mate is proved.
     proved: FxHashMap<(u128, bool), u8>,
     disproved: FxHashMap<(u128, bool), u8>,
-    /// Entries the tables may hold together (from [`Options::hash_mb`]).
+    /// Entries the tables may hold together (from [`MateOptions::hash_mb`]).
     cap: usize,
     nodes: u64,
     /// `nodes` when the current search began (the budget is per search).
@@ -202,7 +202,7 @@ pub struct Search<P: Searchable> {
 
 impl<P: Searchable> Search<P> {
     /// A search with these options and an empty transposition table.
-    pub fn new(opts: Options) -> Search<P> {
+    pub fn new(opts: MateOptions) -> Search<P> {
         Search {
             opts,
             table: FxHashMap::default(),
@@ -281,15 +281,15 @@ impl<P: Searchable> Search<P> {
                 _ => None,
             };
         }
-        (1..=depth.min(UNLIMITED)).find(|&n| self.defend(pos, moves.clone(), n as u8))
+        (1..=depth.min(UNLIMITED_DEPTH)).find(|&n| self.defend(pos, moves.clone(), n as u8))
     }
 
-    /// The depth searched: [`Options::depth`], 0 and anything beyond [`UNLIMITED`] being
-    /// [`UNLIMITED`].
+    /// The depth searched: [`MateOptions::depth`], 0 and anything beyond [`UNLIMITED_DEPTH`] being
+    /// [`UNLIMITED_DEPTH`].
     fn depth(&self) -> u8 {
         match self.opts.depth {
-            0 => UNLIMITED as u8,
-            d => d.min(UNLIMITED) as u8,
+            0 => UNLIMITED_DEPTH as u8,
+            d => d.min(UNLIMITED_DEPTH) as u8,
         }
     }
 

@@ -3,7 +3,7 @@
 //! judged move, and an Annotator tag. This is what `kifu analyze` writes.
 
 use super::annotate::{Budget, Judge, PlyNote};
-use super::mate::Options;
+use super::mate::MateOptions;
 use crate::for_game;
 use crate::notation::Style;
 use crate::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
@@ -11,13 +11,13 @@ use crate::replay::{Report, Step};
 use crate::writers::psn::{self, WriteError};
 
 /// A valid game's main line judged ply by ply (the report must come from a replay with
-/// [`keep_moves`](crate::replay::Options::keep_moves)): `each` gets the record's node of each
+/// [`keep_moves`](crate::replay::ReplayOptions::keep_moves)): `each` gets the record's node of each
 /// move and its note as soon as the ply is judged, so that nothing per ply need be kept.
 /// False when the report has no replayed game.
 pub fn judge_main_line(
     record: &Record,
     report: &Report,
-    mate: Options,
+    mate: MateOptions,
     budget: Budget,
     mut each: impl FnMut(NodeId, PlyNote),
 ) -> bool {
@@ -48,7 +48,7 @@ pub fn judge_main_line(
 
 /// What [`annotated_record`] adds after a judged move: its NAG and its comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mark {
+pub struct PlyMark {
     /// The record's node of the judged move.
     pub node: NodeId,
     /// The NAG of the verdict (1 for `!`, 2 for `?`, 4 for `??`), if the move has one.
@@ -57,11 +57,11 @@ pub struct Mark {
     pub comment: Option<String>,
 }
 
-impl Mark {
+impl PlyMark {
     /// The mark of a ply's note (the record's node of its move), if the note has a verdict or
     /// a comment.
-    pub fn of(node: NodeId, note: PlyNote) -> Option<Mark> {
-        (note.verdict.is_some() || note.comment.is_some()).then(|| Mark {
+    pub fn of(node: NodeId, note: PlyNote) -> Option<PlyMark> {
+        (note.verdict.is_some() || note.comment.is_some()).then(|| PlyMark {
             node,
             nag: note.verdict.map(|v| v.nag()),
             comment: note.comment,
@@ -74,10 +74,10 @@ impl Mark {
 pub fn annotated_record(
     mut record: Record,
     report: &Report,
-    marks: Vec<Mark>,
+    marks: Vec<PlyMark>,
 ) -> Result<String, WriteError> {
     let span = Span::at(record.span.end);
-    for Mark { node, nag, comment } in marks {
+    for PlyMark { node, nag, comment } in marks {
         let node = record.movetext.node_mut(node);
         // What an earlier analysis wrote is not written twice.
         let mut add = |a: Annotation| {

@@ -25,12 +25,12 @@ pub struct Solution {
     /// `3 + 2N` loss in N.
     table: Vec<u16>,
     root: gufu::Position,
-    stats: Stats,
+    stats: SolveStats,
 }
 
 /// How many positions of each kind a solution holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct SolveStats {
     /// Positions reachable from the root (the root included).
     pub positions: usize,
     /// Moves between them.
@@ -182,11 +182,11 @@ impl Solution {
         let g = explore(root);
         let values = propagate(&g);
         let mut table = vec![0u16; GUFU_INDEXES];
-        let mut stats = Stats {
+        let mut stats = SolveStats {
             positions: g.positions.len(),
             moves: g.succ.len(),
             over: g.over.len(),
-            ..Stats::default()
+            ..SolveStats::default()
         };
         for (p, v) in g.positions.iter().zip(&values) {
             let v = v.unwrap_or(Value::Draw);
@@ -230,7 +230,7 @@ impl Solution {
     }
 
     /// How many positions of each kind the solution holds.
-    pub fn stats(&self) -> Stats {
+    pub fn stats(&self) -> SolveStats {
         self.stats
     }
 

@@ -11,8 +11,8 @@ use super::report::{Checked, Command, Format, Reporter};
 use kifu::Variant;
 use kifu::analysis::annotate::Budget;
 use kifu::analysis::annotate::PlyNote;
-use kifu::analysis::mate::{DEFAULT_HASH_MB, Options as MateOptions};
-use kifu::analysis::record::{Mark, annotated_record, judge_main_line};
+use kifu::analysis::mate::{DEFAULT_HASH_MB, MateOptions};
+use kifu::analysis::record::{PlyMark, annotated_record, judge_main_line};
 use kifu::load::Loaded;
 use kifu::record::{GameChunk, RecordError};
 use serde_json::json;
@@ -142,7 +142,7 @@ pub fn run(a: Args) -> i32 {
         // An analysis takes long: a game at a time to a thread.
         batch: 1,
     };
-    let opts = kifu::replay::Options {
+    let opts = kifu::replay::ReplayOptions {
         default_variant: a.variant,
         keep_moves: true,
     };
@@ -328,7 +328,7 @@ impl PerInput for Analyze<'_> {
 /// leaves a long game's rows to the output's thread.
 fn analyze_game(
     a: &Args,
-    opts: &kifu::replay::Options,
+    opts: &kifu::replay::ReplayOptions,
     judging: Judging,
     name: &str,
     index: usize,
@@ -351,7 +351,7 @@ fn analyze_game(
         let mut marks = Vec::new();
         let judged = judge_main_line(&record, report, judging.mate, a.budget(), |id, n| {
             judging.progress.ply();
-            if let Some(m) = Mark::of(id, n) {
+            if let Some(m) = PlyMark::of(id, n) {
                 marks.push(m);
             }
         });

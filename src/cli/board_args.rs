@@ -3,7 +3,7 @@
 
 use kifu::Variant;
 use kifu::geometry::RankStyle;
-use kifu::svg::{self, Labels, Style};
+use kifu::svg::{self, BoardStyle, Labels};
 use kifu::writers::html;
 
 /// `--ranks`: how ranks are written, in the moves and on the board.
@@ -83,10 +83,10 @@ impl BoardArgs {
         }
     }
 
-    fn style(&self) -> Style {
+    fn style(&self) -> BoardStyle {
         match self.style {
-            StyleArg::Wood => Style::Wood,
-            StyleArg::Plain => Style::Plain,
+            StyleArg::Wood => BoardStyle::Wood,
+            StyleArg::Plain => BoardStyle::Plain,
         }
     }
 
@@ -98,14 +98,14 @@ impl BoardArgs {
     }
 
     /// Diagram options with these (the rest as `Options::default()`).
-    pub fn options<M>(&self) -> svg::Options<M> {
-        svg::Options {
+    pub fn options<M>(&self) -> svg::DiagramOptions<M> {
+        svg::DiagramOptions {
             flip: self.flip,
             style: self.style(),
             labels: self.labels(),
             language: self.language(),
             text_glyphs: self.text_glyphs,
-            ..svg::Options::default()
+            ..svg::DiagramOptions::default()
         }
     }
 

@@ -14,7 +14,7 @@ use kifu::notation::Notation;
 use kifu::notation::Style;
 use kifu::notation::Unsupported;
 use kifu::record::{GameChunk, Record, RecordError, Span};
-use kifu::replay::{Options, Problem, ProblemKind};
+use kifu::replay::{Problem, ProblemKind, ReplayOptions};
 use kifu::writers::psn::PsnOptions;
 use kifu::writers::{html, psn, rows};
 use std::io::Write;
@@ -249,7 +249,7 @@ pub fn run(a: Args) -> i32 {
         threads: a.threads.get(),
         batch: 32,
     };
-    let opts = Options {
+    let opts = ReplayOptions {
         default_variant: a.variant,
         keep_moves: true,
     };
@@ -363,7 +363,7 @@ impl PerInput for Convert<'_> {
                     return Ok(());
                 };
                 let file = input.display();
-                let game = html::Game {
+                let game = html::PageGame {
                     record,
                     report,
                     style,
@@ -555,7 +555,7 @@ pub(super) fn write_csv_row(w: &mut dyn Write, fields: Vec<String>) -> std::io::
 /// Reads, replays and converts game `index` of the input `name` (on a worker thread).
 fn convert_game(
     a: &Args,
-    opts: &Options,
+    opts: &ReplayOptions,
     name: &str,
     index: usize,
     chunk: Result<GameChunk, RecordError>,

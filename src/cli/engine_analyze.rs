@@ -5,7 +5,7 @@ use super::analyze::To;
 use super::convert::write_csv_row;
 use super::load::Loaded;
 use super::per_input::Text;
-use kifu::analysis::mate::{MateValue, Options as MateOptions, Search};
+use kifu::analysis::mate::{MateOptions, MateValue, Search};
 use kifu::engine::analyze::{Ply, analyze, verdict};
 use kifu::engine::game::Player;
 use kifu::engine::{Config, Limit, Score};

@@ -7,7 +7,7 @@ use super::{EXIT_ERROR, EXIT_OK};
 use kifu::Variant;
 use kifu::collection::dedup::{KeyMaker, Seen};
 use kifu::collection::filter::{Conditions, Pattern, Validity};
-use kifu::collection::game::Game;
+use kifu::collection::game::CollectedGame;
 use kifu::collection::position;
 use kifu::collection::scan::{Flow, Item, scan};
 use kifu::record::ResultToken;
@@ -298,9 +298,9 @@ pub fn run(a: Args) -> i32 {
         a.threads.get(),
         |_, _, chunk| {
             let game = if reads_moves {
-                Game::read(chunk, keep_unreadable)
+                CollectedGame::read(chunk, keep_unreadable)
             } else {
-                Game::read_tags(chunk)
+                CollectedGame::read_tags(chunk)
             };
             let verdict = conditions.check(&game, Some(&keys));
             let candidate = if invert {

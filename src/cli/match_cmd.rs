@@ -9,7 +9,7 @@ use kifu::engine::{Config, Limit, record};
 use kifu::geometry::Color;
 use kifu::notation::Style;
 use kifu::record::parse_bytes;
-use kifu::replay::{Options, replay};
+use kifu::replay::{ReplayOptions, replay};
 use kifu::rules::PerGame;
 use kifu::writers::psn;
 use std::fs::OpenOptions;
@@ -296,9 +296,9 @@ fn table(
 fn convert(text: &str, style: Style) -> Option<String> {
     let games = parse_bytes(text.as_bytes());
     let record = games.first()?.as_ref().ok()?;
-    let keep = Options {
+    let keep = ReplayOptions {
         keep_moves: true,
-        ..Options::default()
+        ..ReplayOptions::default()
     };
     let report = replay(record, &keep);
     if !report.valid() {
@@ -361,7 +361,7 @@ fn time_control(limit: &Limit) -> String {
 /// The openings: each record's start and main line, replayed (an invalid record is an error).
 fn read_openings(path: &PathBuf, variant: Variant) -> Result<Vec<Opening>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let keep = Options {
+    let keep = ReplayOptions {
         keep_moves: true,
         default_variant: Some(variant),
     };

@@ -7,7 +7,7 @@ use super::record_position::{RecordPosition, plain};
 pub(super) use super::report::Format;
 use super::{EXIT_ERROR, EXIT_OK};
 use kifu::analysis::game::Searchable;
-use kifu::analysis::mate::{self, Found, Options, Search, line_text_in, numbered_line};
+use kifu::analysis::mate::{self, Found, MateOptions, Search, line_text_in, numbered_line};
 use kifu::notation::{Notation, Style};
 use kifu::replay::Convention;
 use kifu::rules::{PerGame, Position, PositionError};
@@ -96,10 +96,10 @@ fn parse_depth(s: &str) -> Result<u32, String> {
         return Ok(0);
     }
     match s.parse::<u32>() {
-        Ok(d) if d <= mate::UNLIMITED => Ok(d),
+        Ok(d) if d <= mate::UNLIMITED_DEPTH => Ok(d),
         _ => Err(format!(
             "expected a number of moves from 0 to {} or `unlimited`",
-            mate::UNLIMITED
+            mate::UNLIMITED_DEPTH
         )),
     }
 }
@@ -200,7 +200,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
         return code;
     }
     let t = Instant::now();
-    let mut s = Search::<P>::new(Options {
+    let mut s = Search::<P>::new(MateOptions {
         depth: a.depth,
         all_moves: a.all_moves,
         max_nodes: (a.max_nodes > 0).then_some(a.max_nodes),

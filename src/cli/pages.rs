@@ -3,7 +3,7 @@
 //! a single file or standard output. Each game is written as soon as it is read.
 
 use super::output::{Failure, Outputs, Sink};
-use kifu::writers::html::{self, Game, Page};
+use kifu::writers::html::{self, Page, PageGame};
 use std::io;
 
 pub struct Pages {
@@ -27,7 +27,7 @@ impl Pages {
     }
 
     /// Writes a game into the page being written to `sink` (beginning it if needed).
-    pub fn add(&mut self, sink: &mut Sink, g: &Game) -> io::Result<()> {
+    pub fn add(&mut self, sink: &mut Sink, g: &PageGame) -> io::Result<()> {
         if self.page.is_none() {
             self.page = Some(Page::begin(sink, &self.title, &self.board)?);
         }
@@ -54,7 +54,7 @@ impl Pages {
         outputs: &mut Outputs,
         name: &str,
         title: &str,
-        g: &Game,
+        g: &PageGame,
     ) -> Result<(), Failure> {
         let mut sink = outputs.open(name)?;
         sink.wrote_game();

@@ -101,7 +101,7 @@ impl RecordPosition {
             Input::File(path.clone())
         };
         let name = input.display();
-        let opts = replay::Options {
+        let opts = replay::ReplayOptions {
             default_variant: variant,
             keep_moves: true,
         };
@@ -117,7 +117,7 @@ pub fn read_game(
     input: &Input,
     name: &str,
     game: u64,
-    opts: &replay::Options,
+    opts: &replay::ReplayOptions,
 ) -> Result<Loaded, Fail> {
     let mut games =
         load::open(input, Choice::Auto).map_err(|e| fail(format!("{name}: error[io]: {e}")))?;

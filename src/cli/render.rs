@@ -9,7 +9,7 @@ use super::record_position::{Fail, check_ply, fail, invalid, read_game};
 use kifu::notation::{self, Notate};
 use kifu::record::Record;
 use kifu::replay::{self, Played, Report, State, Step};
-use kifu::svg::{self, Diagram, Options};
+use kifu::svg::{self, Diagram, DiagramOptions};
 use kifu::{Variant, for_game};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -112,7 +112,7 @@ fn diagram<D: Diagram>(
     last: Option<D::Move>,
     caption: impl FnOnce() -> String,
 ) -> String {
-    let o = Options {
+    let o = DiagramOptions {
         ranks: a.ranks.for_variant(pos.variant()),
         last_move: last,
         check: svg::check_square(pos),
@@ -235,7 +235,7 @@ record file: name the file (kifu render DIR/game.psn)",
 fn from_record(a: &Args) -> Result<Diagrams, Fail> {
     let input = input(a)?;
     let name = input.display();
-    let opts = replay::Options {
+    let opts = replay::ReplayOptions {
         default_variant: a.variant,
         keep_moves: true,
     };

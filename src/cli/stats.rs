@@ -6,10 +6,10 @@ use super::output::{Target, refuse_inputs, write_summary};
 use super::report::{Format, count};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_OK};
 use kifu::Variant;
-use kifu::collection::game::Game;
+use kifu::collection::game::CollectedGame;
 use kifu::collection::scan::{Flow, Item, scan};
 use kifu::collection::stats::{
-    Count, Facts, NOT_ENDED, OPENING_PLIES, Plies, Score, Stats, Summary,
+    CollectionStats, Count, Facts, NOT_ENDED, OPENING_PLIES, Plies, Summary, Tally,
 };
 use kifu::notation::display_width;
 use std::path::PathBuf;
@@ -72,12 +72,12 @@ pub fn run(a: Args) -> i32 {
         return EXIT_ERROR;
     }
     let encoding = a.input.encoding.choice();
-    let mut stats = Stats::new();
+    let mut stats = CollectionStats::new();
     let variant = a.variant;
     scan(
         load::for_scan(&found, encoding),
         a.threads.get(),
-        |_, _, chunk| Facts::of(&Game::read(chunk, false), variant),
+        |_, _, chunk| Facts::of(&CollectedGame::read(chunk, false), variant),
         |item| {
             match item {
                 Item::Opened { .. } => stats.add_file(),
@@ -167,7 +167,7 @@ fn count_rows(counts: &[Count], name: impl Fn(&str) -> String) -> Vec<Vec<String
 }
 
 /// `2.5/3 (83%)`: points over the games with a result.
-fn score(s: &Score) -> String {
+fn score(s: &Tally) -> String {
     let scored = s.scored();
     if scored == 0 {
         return "-".into();
@@ -246,7 +246,7 @@ fn text(s: &Summary) -> String {
             .top
             .iter()
             .map(|p| {
-                let sc = Score {
+                let sc = Tally {
                     games: p.games,
                     wins: p.wins,
                     draws: p.draws,

@@ -11,7 +11,7 @@ use super::progress::Spinner;
 use super::report::{CheckArgs, Checked, Command, Format, Reporter, Totals};
 use kifu::Variant;
 use kifu::collection::scan::{Item, scan};
-use kifu::replay::Options;
+use kifu::replay::ReplayOptions;
 use std::time::Instant;
 
 /// Check that every move of every game is legal, and say exactly where and why not.
@@ -49,7 +49,7 @@ pub struct Args {
 pub fn run(a: Args) -> i32 {
     let found = a.input.expand();
     let encoding = a.input.encoding.choice();
-    let opts = Options {
+    let opts = ReplayOptions {
         default_variant: a.variant,
         keep_moves: false,
     };

@@ -1,5 +1,5 @@
 //! Recognising the same game written twice: 128-bit keys of what makes two records the same
-//! game (see [`Replayed::key`](super::game::Replayed::key)), and the set of keys seen.
+//! game (see [`Replayed::key`](super::game::ReplayedGame::key)), and the set of keys seen.
 //!
 //! A key is two SipHash values under independent random keys, chosen once per run: two
 //! different games share a key with probability about 2^-128 each, so a collection of a

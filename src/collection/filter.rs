@@ -9,7 +9,7 @@
 //! replay: the games are not checked.
 
 use super::dedup::{GameKey, KeyMaker};
-use super::game::Game;
+use super::game::CollectedGame;
 use super::position::Target;
 use super::{ConditionError, ConditionErrorKind};
 use crate::Variant;
@@ -104,14 +104,14 @@ pub struct Conditions {
     /// another condition the games are replayed all the same).
     pub no_replay: bool,
     /// Decide whether each game meets the conditions, and whether it could be written (see
-    /// [`Verdict::eligible`]), even when a condition on what is written fails: for a caller
+    /// [`Decision::eligible`]), even when a condition on what is written fails: for a caller
     /// who wants the games that do *not* meet them (`kifu filter --invert`).
     pub invert: bool,
 }
 
 /// What [`Conditions::check`] decided about a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Decision {
     /// Every condition holds (duplicates aside).
     pub matched: bool,
     /// The game is known to be invalid: it could not be read, or it was replayed (because
@@ -127,8 +127,8 @@ pub struct Verdict {
     pub error_kind: Option<&'static str>,
 }
 
-impl Verdict {
-    const NO: Verdict = Verdict {
+impl Decision {
+    const NO: Decision = Decision {
         matched: false,
         invalid: false,
         eligible: false,
@@ -164,7 +164,7 @@ impl Conditions {
 
     /// Whether deciding needs the moves read: unless it needs them replayed, only the
     /// conditions on their number do (the variant condition takes a game without a Variant
-    /// tag to be of the variant wanted). Otherwise [`Game::read_tags`] is enough.
+    /// tag to be of the variant wanted). Otherwise [`CollectedGame::read_tags`] is enough.
     pub fn needs_moves(&self) -> bool {
         self.needs_replay() || self.min_plies.is_some() || self.max_plies.is_some()
     }
@@ -182,7 +182,7 @@ impl Conditions {
     }
 
     /// The conditions on what is written, for a game that could be read.
-    fn record_matches(&self, game: &Game) -> bool {
+    fn record_matches(&self, game: &CollectedGame) -> bool {
         if let Some(v) = self.variant
             && game.variant(Some(v)) != Some(v)
         {
@@ -214,7 +214,7 @@ impl Conditions {
     }
 
     /// Decides about one game. `keys` makes the dedup keys (needed with `dedup`).
-    pub fn check(&self, game: &Game, keys: Option<&KeyMaker>) -> Verdict {
+    pub fn check(&self, game: &CollectedGame, keys: Option<&KeyMaker>) -> Decision {
         let wants_invalid = self.validity == Some(Validity::Invalid);
         // Conditions on the moves cannot hold for a game whose moves are not all legal.
         let moves_free =
@@ -224,7 +224,7 @@ impl Conditions {
             // variant is decided before the moves: chess under [Variant "Standard"] is an
             // unknown variant, as `kifu validate` says, not a syntax error.)
             let unknown = crate::replay::unreadable_variant(e);
-            return Verdict {
+            return Decision {
                 matched: wants_invalid && moves_free && !self.on_record(),
                 invalid: true,
                 eligible: false,
@@ -234,10 +234,10 @@ impl Conditions {
         }
         let on_record = self.record_matches(game);
         if !on_record && !self.invert {
-            return Verdict::NO;
+            return Decision::NO;
         }
         if !self.needs_replay() {
-            return Verdict {
+            return Decision {
                 matched: on_record,
                 invalid: false,
                 eligible: true,
@@ -247,10 +247,10 @@ impl Conditions {
         }
         let keep_moves = self.dedup || !self.positions.is_empty();
         let Some(r) = game.replay(self.variant, keep_moves) else {
-            return Verdict::NO;
+            return Decision::NO;
         };
         if !r.valid() {
-            return Verdict {
+            return Decision {
                 matched: wants_invalid && moves_free,
                 invalid: true,
                 eligible: false,
@@ -259,7 +259,7 @@ impl Conditions {
             };
         }
         if wants_invalid {
-            return Verdict::NO;
+            return Decision::NO;
         }
         let found = match r.outcome() {
             Some(o) => ResultToken::from_text(o.result()).unwrap_or(ResultToken::Unknown),
@@ -271,16 +271,16 @@ impl Conditions {
             && (self.endings.is_empty() || self.endings.contains(&ending))
             && (self.positions.is_empty() || self.positions.iter().any(|t| r.reaches(t)));
         if !meets {
-            return Verdict {
+            return Decision {
                 eligible: true,
-                ..Verdict::NO
+                ..Decision::NO
             };
         }
         let key = match (self.dedup, keys) {
             (true, Some(maker)) => r.key(maker),
             _ => None,
         };
-        Verdict {
+        Decision {
             matched: true,
             invalid: false,
             eligible: true,

@@ -16,25 +16,25 @@ use crate::record::{
     Annotation, CommentKind, GameChunk, Record, RecordError, ResultToken, parse_game,
     parse_game_tags,
 };
-use crate::replay::{self, Options, Report, State, Step};
+use crate::replay::{self, ReplayOptions, Report, State, Step};
 use crate::rules::{Outcome, Position, PositionError};
 use crate::{for_game, gufu, wa};
 
 /// A game as read: its record, or why it could not be read.
 #[derive(Debug)]
-pub struct Game {
+pub struct CollectedGame {
     read: Result<Record, RecordError>,
     /// The bytes of a game that could not be read, when asked to keep them.
     raw: Option<Vec<u8>>,
 }
 
-impl Game {
+impl CollectedGame {
     /// Reads a game cut by the [`GameSplitter`](crate::record::GameSplitter) (or the error it
     /// gave). With `keep_unreadable`, the bytes of a game that cannot be read are kept for
-    /// [`Game::bytes`] (at the price of a copy of every game's bytes).
-    pub fn read(chunk: Result<GameChunk, RecordError>, keep_unreadable: bool) -> Game {
+    /// [`CollectedGame::bytes`] (at the price of a copy of every game's bytes).
+    pub fn read(chunk: Result<GameChunk, RecordError>, keep_unreadable: bool) -> CollectedGame {
         match chunk {
-            Err(e) => Game {
+            Err(e) => CollectedGame {
                 read: Err(e),
                 raw: None,
             },
@@ -42,17 +42,17 @@ impl Game {
                 let raw = keep_unreadable.then(|| chunk.bytes.clone());
                 let read = parse_game(chunk);
                 let raw = if read.is_err() { raw } else { None };
-                Game { read, raw }
+                CollectedGame { read, raw }
             }
         }
     }
 
     /// Reads only the tag pairs of a game ([`parse_game_tags`]): for conditions on the tags
-    /// alone, at several times the speed of [`Game::read`]. The moves are not read: such a
-    /// game has no [`Game::written_plies`], its variant is told by its tag alone, and only an
-    /// error in its tag pairs makes it unreadable. [`Game::bytes`] are the whole game's.
-    pub fn read_tags(chunk: Result<GameChunk, RecordError>) -> Game {
-        Game {
+    /// alone, at several times the speed of [`CollectedGame::read`]. The moves are not read: such a
+    /// game has no [`CollectedGame::written_plies`], its variant is told by its tag alone, and only an
+    /// error in its tag pairs makes it unreadable. [`CollectedGame::bytes`] are the whole game's.
+    pub fn read_tags(chunk: Result<GameChunk, RecordError>) -> CollectedGame {
+        CollectedGame {
             read: chunk.and_then(parse_game_tags),
             raw: None,
         }
@@ -70,7 +70,7 @@ impl Game {
 
     /// The game's bytes exactly as they are in the file (tags, comments and layout as written):
     /// from the line of its first tag pair to the line before the next game. Empty for a game
-    /// that could not be read unless [`Game::read`] was asked to keep them.
+    /// that could not be read unless [`CollectedGame::read`] was asked to keep them.
     pub fn bytes(&self) -> &[u8] {
         match (&self.read, &self.raw) {
             (Ok(r), _) => r.source.text().as_bytes(),
@@ -79,7 +79,7 @@ impl Game {
         }
     }
 
-    /// [`Game::bytes`], owned (the record itself is dropped: a game waiting to be written
+    /// [`CollectedGame::bytes`], owned (the record itself is dropped: a game waiting to be written
     /// takes no more memory than its text).
     pub fn into_bytes(self) -> Vec<u8> {
         match (self.read, self.raw) {
@@ -88,7 +88,7 @@ impl Game {
         }
     }
 
-    /// [`Game::into_bytes`] cut after `plies` moves of the main line (those moves kept as
+    /// [`CollectedGame::into_bytes`] cut after `plies` moves of the main line (those moves kept as
     /// written, with the comments and NAGs right after the last of them; what follows,
     /// variations on the last move included, dropped), ended by the result `*`, which the
     /// `Result` tag then says too (the moves kept do not finish the game as written). A game
@@ -185,18 +185,18 @@ impl Game {
 
     /// Replays the game (None if it could not be read). `default_variant` is the variant of a
     /// record without a `Variant` tag. `keep_moves` keeps the resolved moves, which
-    /// [`Replayed::key`], [`Replayed::reaches`] and [`Replayed::opening`] need.
+    /// [`ReplayedGame::key`], [`ReplayedGame::reaches`] and [`ReplayedGame::opening`] need.
     pub fn replay(
         &self,
         default_variant: Option<Variant>,
         keep_moves: bool,
-    ) -> Option<Replayed<'_>> {
+    ) -> Option<ReplayedGame<'_>> {
         let record = self.record()?;
-        let opts = Options {
+        let opts = ReplayOptions {
             default_variant,
             keep_moves,
         };
-        Some(Replayed {
+        Some(ReplayedGame {
             record,
             report: replay::replay(record, &opts),
         })
@@ -250,12 +250,12 @@ impl PositionKey {
 
 /// What replaying a game found.
 #[derive(Debug)]
-pub struct Replayed<'g> {
+pub struct ReplayedGame<'g> {
     record: &'g Record,
     report: Report,
 }
 
-impl Replayed<'_> {
+impl ReplayedGame<'_> {
     /// The variant replayed (None when the record names none kifu knows).
     pub fn variant(&self) -> Option<Variant> {
         self.report.variant

@@ -9,12 +9,12 @@
 //!
 //! ```
 //! use kifu::collection::filter::{Conditions, Pattern};
-//! use kifu::collection::game::Game;
+//! use kifu::collection::game::CollectedGame;
 //! use kifu::record::GameChunk;
 //!
 //! let text = "[Black \"A\"]\n[White \"B\"]\n[Variant \"gufu\"]\n\n1. K*2三>W 2. K*1一>E *\n";
 //! let chunk = GameChunk { bytes: text.as_bytes().to_vec(), offset: 0, line: 1, index: 0, rebuilt: false };
-//! let game = Game::read(Ok(chunk), false);
+//! let game = CollectedGame::read(Ok(chunk), false);
 //! let mut wanted = Conditions::default();
 //! wanted.players.push(Pattern::parse("B").unwrap());
 //! assert!(wanted.check(&game, None).matched); // replayed: every move is legal

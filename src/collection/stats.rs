@@ -8,7 +8,7 @@
 //! when it states none. Scores count a win 1 and a draw ½; games with result `*` are counted
 //! but not scored.
 
-use super::game::Game;
+use super::game::CollectedGame;
 use crate::Variant;
 use crate::record::ResultToken;
 use rustc_hash::FxHashMap;
@@ -49,7 +49,7 @@ pub struct GameFacts {
 impl Facts {
     /// Reads and replays what the statistics need of a game; `default_variant` is the variant
     /// of records without a Variant tag.
-    pub fn of(game: &Game, default_variant: Option<Variant>) -> Facts {
+    pub fn of(game: &CollectedGame, default_variant: Option<Variant>) -> Facts {
         if let Some(e) = game.read_error() {
             // The variant is decided before the moves: chess under [Variant "Standard"] is an
             // unknown variant (as `kifu validate` says), not a syntax error.
@@ -81,7 +81,7 @@ impl Facts {
 /// Wins, draws and losses from one side's point of view; games without a result are counted
 /// in `games` only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Score {
+pub struct Tally {
     /// Games counted (with or without a result).
     pub games: u64,
     /// Games won.
@@ -92,7 +92,7 @@ pub struct Score {
     pub losses: u64,
 }
 
-impl Score {
+impl Tally {
     /// Adds a game of `result`, seen from the first mover's side or from the second's.
     fn add(&mut self, result: ResultToken, first_mover: bool) {
         self.games += 1;
@@ -117,7 +117,7 @@ impl Score {
 
 /// Accumulates [`Facts`] (and the inputs), then gives the [`Summary`].
 #[derive(Debug, Default)]
-pub struct Stats {
+pub struct CollectionStats {
     files: u64,
     io_errors: u64,
     games: u64,
@@ -127,8 +127,8 @@ pub struct Stats {
     terminations: BTreeMap<&'static str, u64>,
     /// Number of games of each length.
     plies: BTreeMap<u64, u64>,
-    openings: FxHashMap<(Variant, Vec<String>), Score>,
-    players: FxHashMap<String, Score>,
+    openings: FxHashMap<(Variant, Vec<String>), Tally>,
+    players: FxHashMap<String, Tally>,
     invalid_kinds: BTreeMap<&'static str, u64>,
 }
 
@@ -143,10 +143,10 @@ const RESULTS: [ResultToken; 4] = [
 /// The termination of a game the moves do not end.
 pub const NOT_ENDED: &str = "not_ended";
 
-impl Stats {
+impl CollectionStats {
     /// Empty statistics: no input, no game.
-    pub fn new() -> Stats {
-        Stats::default()
+    pub fn new() -> CollectionStats {
+        CollectionStats::default()
     }
 
     /// An input was read.
@@ -218,10 +218,10 @@ impl Stats {
                 games,
             })
             .collect();
-        let mut openings: Vec<Opening> = self
+        let mut openings: Vec<OpeningCount> = self
             .openings
             .iter()
-            .map(|((variant, moves), first_mover)| Opening {
+            .map(|((variant, moves), first_mover)| OpeningCount {
                 variant: variant.name(),
                 moves: moves.clone(),
                 games: first_mover.games,
@@ -237,10 +237,10 @@ impl Stats {
         });
         let distinct_openings = openings.len();
         openings.truncate(top);
-        let mut players: Vec<Player> = self
+        let mut players: Vec<PlayerLine> = self
             .players
             .iter()
-            .map(|(name, s)| Player {
+            .map(|(name, s)| PlayerLine {
                 name: name.clone(),
                 games: s.games,
                 wins: s.wins,
@@ -303,9 +303,9 @@ pub struct Summary {
     /// Lengths of the valid games' main lines; None without a valid game.
     pub plies: Option<Plies>,
     /// The most frequent openings of the valid games from the usual start position.
-    pub openings: Ranking<Opening>,
+    pub openings: Ranking<OpeningCount>,
     /// The players who appear most often, from the Black and White tags.
-    pub players: Ranking<Player>,
+    pub players: Ranking<PlayerLine>,
     /// Invalid games by kind of error, most first.
     pub invalid_kinds: Vec<Count>,
 }
@@ -355,7 +355,7 @@ pub struct Bin {
 
 /// An opening: its first moves, and how the first mover did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Opening {
+pub struct OpeningCount {
     /// The variant's name (`wa`, `wa-nodrop`, `gufu`).
     pub variant: &'static str,
     /// The first [`OPENING_PLIES`] moves in the variant's usual notation.
@@ -363,14 +363,14 @@ pub struct Opening {
     /// Games that began with these moves.
     pub games: u64,
     /// The first mover's wins, draws and losses in these games.
-    pub first_mover: Score,
+    pub first_mover: Tally,
     /// The first mover's points in these games (1 a win, ½ a draw).
     pub first_mover_points: f64,
 }
 
 /// A player (by the name in the Black or White tag) and their results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Player {
+pub struct PlayerLine {
     /// The name, as written in the Black or White tag.
     pub name: String,
     /// Games the player played, on either side.
@@ -465,7 +465,7 @@ mod tests {
 
     #[test]
     fn tables() {
-        let mut s = Stats::new();
+        let mut s = CollectionStats::new();
         let a = ["SP-7g", "SP-5e", "SP-6g", "SP-4e"];
         let b = ["SP-7g", "SP-5e", "SP-6g", "SP-6e"];
         s.add(valid(10, ResultToken::BlackWins, ["A", "B"], &a));

@@ -156,7 +156,7 @@ pub struct Thinking {
 
 /// What a search gave: the move and the last thinking line.
 #[derive(Clone, Debug)]
-pub struct Search {
+pub struct SearchResult {
     /// The move, checked (None: the engine resigned or claimed a result instead; see `claim`).
     pub best: Option<Move>,
     /// `resign`, or a result claim (`1-0 {...}`) sent instead of a move.
@@ -564,11 +564,11 @@ impl Engine {
         pos: &Position,
         clocks: Option<(Duration, Duration)>,
         deadline: Instant,
-    ) -> Result<Search, EngineError> {
+    ) -> Result<SearchResult, EngineError> {
         let r = self.search(pos, clocks, deadline);
         match (&r, &mut self.held) {
             // The engine played its move on its own board.
-            (Ok(Search { best: Some(m), .. }), Some(h)) => h.moves.push(*m),
+            (Ok(SearchResult { best: Some(m), .. }), Some(h)) => h.moves.push(*m),
             // It resigned or claimed: its board is as it was.
             (Ok(_), _) => {}
             // Killed, crashed, or a move that is not a move: its board is in doubt.
@@ -582,7 +582,7 @@ impl Engine {
         pos: &Position,
         clocks: Option<(Duration, Duration)>,
         deadline: Instant,
-    ) -> Result<Search, EngineError> {
+    ) -> Result<SearchResult, EngineError> {
         let clocks = match (clocks, self.limit) {
             (None, Some(Limit::MoveTime(t))) => {
                 let t = movetime_clock(t);
@@ -624,7 +624,7 @@ impl Engine {
                 let m = moves::read(pos, text.trim(), self.features.san)
                     .map_err(|b| self.fail(Failure::IllegalMove(b), Some(pos)))?;
                 self.send("force")?;
-                return Ok(Search {
+                return Ok(SearchResult {
                     best: Some(m),
                     claim: None,
                     info,
@@ -637,7 +637,7 @@ impl Engine {
                 || l.starts_with("1/2-1/2")
             {
                 self.send("force")?;
-                return Ok(Search {
+                return Ok(SearchResult {
                     best: None,
                     claim: Some(l.to_string()),
                     info,

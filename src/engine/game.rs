@@ -80,7 +80,7 @@ pub struct Rules {
 
 /// A move of a game, with the engine's last thinking line.
 #[derive(Clone, Debug)]
-pub struct Played {
+pub struct PlayedMove {
     /// The move, checked through the rules core.
     pub m: Move,
     /// The engine's last thinking line before it (None if it sent none).
@@ -95,7 +95,7 @@ pub struct PlayedGame {
     /// Where the game started.
     pub opening: Opening,
     /// The engines' moves, in order.
-    pub moves: Vec<Played>,
+    pub moves: Vec<PlayedMove>,
     /// The engines' names: first mover, second mover.
     pub names: [String; 2],
     /// The winner (None: a draw).
@@ -249,7 +249,7 @@ pub fn play(players: [&mut Player; 2], opening: &Opening, rules: &Rules) -> Play
             out.errors.push(e);
             // The move was legal and made: it is part of the game.
             let _ = game.play_verified(&m);
-            out.moves.push(Played {
+            out.moves.push(PlayedMove {
                 m,
                 info: search.info,
                 elapsed: search.elapsed,
@@ -257,7 +257,7 @@ pub fn play(players: [&mut Player; 2], opening: &Opening, rules: &Rules) -> Play
             break;
         }
         let _ = game.play_verified(&m);
-        out.moves.push(Played {
+        out.moves.push(PlayedMove {
             m,
             info: search.info,
             elapsed: search.elapsed,

@@ -17,6 +17,7 @@ pub mod protocol;
 pub mod record;
 
 pub use engine::{
-    Config, Engine, EngineError, Failure, Limit, MAX_TAKE_BACK, Search, Setup, SetupDone, Thinking,
+    Config, Engine, EngineError, Failure, Limit, MAX_TAKE_BACK, SearchResult, Setup, SetupDone,
+    Thinking,
 };
 pub use protocol::{CommandLineError, CommandLineErrorKind, MateStyle, Score};

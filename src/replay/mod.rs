@@ -33,7 +33,7 @@ pub type State = PerGame<wa::Game, gufu::Position>;
 pub struct Played<G: Position> {
     /// The position the game starts from.
     pub start: G,
-    /// With [`Options::keep_moves`]: the resolved move of each node, by node index (None for
+    /// With [`ReplayOptions::keep_moves`]: the resolved move of each node, by node index (None for
     /// a node not replayed); read through [`Played::move_at`] or a walk.
     pub(crate) moves: Vec<Option<G::Move>>,
     /// The main line's final position (None when the replay stopped before its end).
@@ -45,7 +45,7 @@ pub type Replayed = PerGame<Played<wa::Game>, Played<gufu::Position>>;
 
 impl<G: Position> Played<G> {
     /// The whole movetext as replayed, in source order (the report must come from
-    /// [`Options::keep_moves`]): each line's start, each ply with the positions before and
+    /// [`ReplayOptions::keep_moves`]): each line's start, each ply with the positions before and
     /// after it, each line's end. No position is copied per ply (two per line opened), so a
     /// walk costs the same whatever the game's length. Stops where the replay stopped.
     ///
@@ -61,7 +61,7 @@ impl<G: Position> Played<G> {
     }
 
     /// The resolved move of a node of the movetext (of any line), if the replay reached it
-    /// (with [`Options::keep_moves`]).
+    /// (with [`ReplayOptions::keep_moves`]).
     pub fn move_at(&self, node: NodeId) -> Option<&G::Move> {
         self.moves.get(node.index())?.as_ref()
     }
@@ -376,7 +376,7 @@ impl Fail {
 
 /// Replay settings.
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub struct ReplayOptions {
     /// The variant of records without a `Variant` tag.
     pub default_variant: Option<Variant>,
     /// Keep every resolved move (for writers).
@@ -458,7 +458,7 @@ struct Frame<G> {
 
 /// Replays a record. Messages name the sides as the record does (in XBoard's convention the
 /// first mover is `White`: [`Convention::name_sides`]).
-pub fn replay(record: &Record, opts: &Options) -> Report {
+pub fn replay(record: &Record, opts: &ReplayOptions) -> Report {
     let mut report = replay_kifu_sides(record, opts);
     let convention = Convention::of(record);
     if convention == Convention::Xboard {
@@ -471,7 +471,7 @@ pub fn replay(record: &Record, opts: &Options) -> Report {
 }
 
 /// [`replay`], messages naming the first mover Black.
-fn replay_kifu_sides(record: &Record, opts: &Options) -> Report {
+fn replay_kifu_sides(record: &Record, opts: &ReplayOptions) -> Report {
     let mut report = Report {
         variant: None,
         plies: 0,
@@ -496,7 +496,7 @@ fn replay_kifu_sides(record: &Record, opts: &Options) -> Report {
 /// Replays a record's movetext from `start`.
 fn replay_from<G: Resolve>(
     record: &Record,
-    opts: &Options,
+    opts: &ReplayOptions,
     start: G,
     report: &mut Report,
 ) -> Played<G> {
@@ -620,7 +620,7 @@ fn ply_of<G: Position>(start: &G, now: &G) -> u64 {
 }
 
 /// The variant and the start position, or the error that prevents replaying.
-fn setup(record: &Record, opts: &Options, report: &mut Report) -> Option<State> {
+fn setup(record: &Record, opts: &ReplayOptions, report: &mut Report) -> Option<State> {
     let variant = match variant_of(record, opts.default_variant) {
         Ok(v) => v,
         Err(p) => {

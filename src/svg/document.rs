@@ -3,7 +3,7 @@
 
 use super::glyphs::Face;
 use super::text::{Anchor, Ink, fit};
-use super::{FONT_FAMILY, Language, Options, Style};
+use super::{BoardStyle, DiagramOptions, FONT_FAMILY, Language};
 use crate::geometry::RankStyle;
 use crate::geometry::{Geometry, Square};
 use crate::rules::Move;
@@ -66,10 +66,10 @@ pub(super) const DARK_INK: &str = "#f6f0df";
 pub(super) const LIGHT_FILL: &str = "#fdfcf7";
 pub(super) const LIGHT_EDGE: &str = "#3a3a3a";
 
-pub(super) fn palette(s: Style) -> &'static Palette {
+pub(super) fn palette(s: BoardStyle) -> &'static Palette {
     match s {
-        Style::Wood => &WOOD,
-        Style::Plain => &PLAIN,
+        BoardStyle::Wood => &WOOD,
+        BoardStyle::Plain => &PLAIN,
     }
 }
 
@@ -222,7 +222,7 @@ pub(super) struct Doc {
 }
 
 impl Doc {
-    pub(super) fn open<M>(l: &Layout, o: &Options<M>, title: &str, desc: &str) -> Doc {
+    pub(super) fn open<M>(l: &Layout, o: &DiagramOptions<M>, title: &str, desc: &str) -> Doc {
         let mut s = String::new();
         let size = match o.size {
             Some(w) => {
@@ -243,7 +243,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
         let _ = writeln!(s, "<desc>{}</desc>", esc(desc));
         Doc {
             head: s,
-            wood: o.style == Style::Wood,
+            wood: o.style == BoardStyle::Wood,
             defs: Vec::new(),
             ink: Ink::new(!o.text_glyphs),
             s: background(l, o),
@@ -251,10 +251,10 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// A document with no head, for a page that draws several boards from one `<defs>`.
-    pub(super) fn for_page<M>(o: &Options<M>) -> Doc {
+    pub(super) fn for_page<M>(o: &DiagramOptions<M>) -> Doc {
         Doc {
             head: String::new(),
-            wood: o.style == Style::Wood,
+            wood: o.style == BoardStyle::Wood,
             defs: Vec::new(),
             ink: Ink::new(!o.text_glyphs),
             s: String::new(),
@@ -289,7 +289,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
         d
     }
 
-    pub(super) fn close<M>(mut self, l: &Layout, o: &Options<M>) -> String {
+    pub(super) fn close<M>(mut self, l: &Layout, o: &DiagramOptions<M>) -> String {
         if !l.caption.is_empty() {
             let mut c = format!("<g class=\"caption\" fill=\"{}\">", palette(o.style).coord);
             for (y, text, size) in &l.caption {
@@ -323,7 +323,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     pub(super) fn grid<M>(
         &mut self,
         l: &Layout,
-        o: &Options<M>,
+        o: &DiagramOptions<M>,
         hoshi: &[(f64, f64)],
         lit: &[(Square, Lit)],
     ) {
@@ -341,8 +341,16 @@ stroke=\"{}\" stroke-width=\"{}\" rx=\"{}\"/>",
             n(bh + 2.0 * m),
             p.board,
             p.board_edge,
-            n(if o.style == Style::Wood { 1.5 } else { 1.0 }),
-            n(if o.style == Style::Wood { 3.0 } else { 0.0 })
+            n(if o.style == BoardStyle::Wood {
+                1.5
+            } else {
+                1.0
+            }),
+            n(if o.style == BoardStyle::Wood {
+                3.0
+            } else {
+                0.0
+            })
         );
         let mut g = String::from("<g class=\"highlights\">");
         for &(sq, lit) in lit {
@@ -433,7 +441,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     pub(super) fn none_def<M>(
         &mut self,
         l: &Layout,
-        o: &Options<M>,
+        o: &DiagramOptions<M>,
         size: f64,
         anchor: Anchor,
     ) -> String {
@@ -452,7 +460,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of a highlight: a square of the board's size.
-    pub(super) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &Options<M>) -> String {
+    pub(super) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &DiagramOptions<M>) -> String {
         let p = palette(o.style);
         let (fill, opacity) = match lit {
             Lit::LastMove => (p.last, "0.5"),
@@ -471,12 +479,12 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
 }
 
 /// The background rectangle, the size of the whole diagram.
-pub(super) fn background<M>(l: &Layout, o: &Options<M>) -> String {
+pub(super) fn background<M>(l: &Layout, o: &DiagramOptions<M>) -> String {
     format!(
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         n(l.width),
         n(l.height),
-        if o.style == Style::Wood {
+        if o.style == BoardStyle::Wood {
             "#faf6ee"
         } else {
             "#ffffff"
@@ -522,7 +530,7 @@ pub(crate) fn move_squares<M: Move>(m: &M) -> Vec<Square> {
 }
 
 /// Squares to highlight: the last move's, then the check.
-pub(super) fn highlights<M: Move>(o: &Options<M>) -> Vec<(Square, Lit)> {
+pub(super) fn highlights<M: Move>(o: &DiagramOptions<M>) -> Vec<(Square, Lit)> {
     let mut v: Vec<(Square, Lit)> = o
         .last_move
         .iter()

@@ -7,7 +7,7 @@ use super::document::{
 use super::glyphs::Face;
 use super::pieces::{PieceLook, place};
 use super::text::Anchor;
-use super::{Labels, Language, Options};
+use super::{DiagramOptions, Labels, Language};
 use crate::geometry::Facing;
 use crate::geometry::RankStyle;
 use crate::geometry::{Color, GUFU};
@@ -63,7 +63,7 @@ pub(super) fn letter(id: PieceId) -> char {
 }
 
 /// The layout of a Gufū diagram.
-pub(super) fn layout<M>(o: &Options<M>) -> Layout {
+pub(super) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
     Layout::new(
         GUFU,
         GUFU_U,
@@ -75,7 +75,7 @@ pub(super) fn layout<M>(o: &Options<M>) -> Layout {
 }
 
 /// The rotation of a piece with this facing.
-pub(super) fn rotation<M>(o: &Options<M>, f: Facing) -> u32 {
+pub(super) fn rotation<M>(o: &DiagramOptions<M>, f: Facing) -> u32 {
     (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
 }
 
@@ -93,7 +93,11 @@ pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> Strin
 }
 
 /// How a piece looks: on the board with its facing, or in hand.
-pub(super) fn look<M>(o: &Options<M>, id: PieceId, facing: Option<Facing>) -> PieceLook<'static> {
+pub(super) fn look<M>(
+    o: &DiagramOptions<M>,
+    id: PieceId,
+    facing: Option<Facing>,
+) -> PieceLook<'static> {
     let p = palette(o.style);
     let (fill, edge, ink) = gufu_look(id, p);
     let row = id.row();
@@ -143,7 +147,12 @@ pub(super) fn none_size(l: &Layout) -> f64 {
 }
 
 /// The pieces on the board.
-pub(super) fn pieces<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, pos: &gufu::Position) -> String {
+pub(super) fn pieces<M>(
+    doc: &mut Doc,
+    l: &Layout,
+    o: &DiagramOptions<M>,
+    pos: &gufu::Position,
+) -> String {
     let mut s = String::from("<g class=\"pieces\">\n");
     for sq in GUFU.squares() {
         let Some(pc) = pos.piece_at(sq) else { continue };
@@ -168,7 +177,12 @@ pub(super) fn pieces<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, pos: &gufu::P
 }
 
 /// The common hand, beside the board: a header, then the pieces one under the other.
-pub(super) fn hand<M>(doc: &mut Doc, l: &Layout, o: &Options<M>, hand: &[PieceId]) -> String {
+pub(super) fn hand<M>(
+    doc: &mut Doc,
+    l: &Layout,
+    o: &DiagramOptions<M>,
+    hand: &[PieceId],
+) -> String {
     let p = palette(o.style);
     let u = l.u;
     let mut s = String::from("<g class=\"hand common\">\n");
@@ -253,7 +267,7 @@ pub(super) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
 }
 
 /// A diagram of a Gufū position.
-pub fn gufu(pos: &gufu::Position, o: &Options<gufu::Move>) -> String {
+pub fn gufu(pos: &gufu::Position, o: &DiagramOptions<gufu::Move>) -> String {
     let in_hand = hand_of(pos);
     let l = layout(o);
     let desc = describe(pos, &in_hand);

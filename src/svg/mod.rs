@@ -2,16 +2,16 @@
 //!
 //! ```
 //! use kifu::rules::Position;
-//! use kifu::svg::{self, Options};
+//! use kifu::svg::{self, DiagramOptions};
 //! use kifu::{Variant, wa};
 //! let pos = wa::Position::start(Variant::Wa);
-//! let doc = svg::board(&pos, &Options::default());
+//! let doc = svg::board(&pos, &DiagramOptions::default());
 //! assert!(doc.starts_with("<svg"));
 //! ```
 //!
 //! What is drawn:
 //!
-//! - a board that looks like shogi: a wooden ([`Style::Wood`], default) or plain grid, with
+//! - a board that looks like shogi: a wooden ([`BoardStyle::Wood`], default) or plain grid, with
 //!   coordinates as Japanese diagrams have them (file numbers along the top, ranks `一`… or
 //!   `a`… down the right-hand side);
 //! - pieces as the pointed five-sided shogi shape with their kanji (Wa: two characters stacked
@@ -29,7 +29,7 @@
 //! The document is self-contained and looks the same everywhere: every character (kanji,
 //! numerals, Latin letters of captions) is drawn as an outline taken from the Noto CJK fonts
 //! (SIL Open Font License, `src/svg/glyphs/OFL.txt`), each glyph written once in `<defs>` and
-//! placed with `<use>`, so no font is needed to see it ([`Options::text_glyphs`] writes
+//! placed with `<use>`, so no font is needed to see it ([`DiagramOptions::text_glyphs`] writes
 //! `<text>` instead). It is scalable (`viewBox`), and carries a `<title>` and a text `<desc>`
 //! of the position (position string, side to move, hands). Each look of a piece is defined
 //! once (`<g id="kifu-P-0">`: shadow, outline turned to its direction, label); each piece on
@@ -64,7 +64,7 @@ use crate::{gufu, wa};
 
 /// The look of board and pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Style {
+pub enum BoardStyle {
     /// A wooden board and boxwood pieces.
     #[default]
     Wood,
@@ -97,11 +97,11 @@ pub enum Language {
 /// wooden board with kanji and kanji ranks, glyph outlines, no highlights, no caption, at its
 /// natural size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options<M> {
+pub struct DiagramOptions<M> {
     /// View the board from White's side (rank `a` / `一` at the bottom, file 1 on the left).
     pub flip: bool,
     /// The look of board and pieces: wooden (default) or plain, for printing.
-    pub style: Style,
+    pub style: BoardStyle,
     /// What is written on the pieces: kanji (default) or the notation's abbreviations.
     pub labels: Labels,
     /// The words around the board: English (default) or Japanese.
@@ -121,11 +121,11 @@ pub struct Options<M> {
     pub text_glyphs: bool,
 }
 
-impl<M> Default for Options<M> {
+impl<M> Default for DiagramOptions<M> {
     fn default() -> Self {
-        Options {
+        DiagramOptions {
             flip: false,
-            style: Style::Wood,
+            style: BoardStyle::Wood,
             labels: Labels::Kanji,
             language: Language::English,
             ranks: RankStyle::Kanji,
@@ -138,10 +138,10 @@ impl<M> Default for Options<M> {
     }
 }
 
-impl<M> Options<M> {
+impl<M> DiagramOptions<M> {
     /// The same options for a position whose moves are `N`, without a last move.
-    pub fn for_moves<N>(&self) -> Options<N> {
-        Options {
+    pub fn for_moves<N>(&self) -> DiagramOptions<N> {
+        DiagramOptions {
             flip: self.flip,
             style: self.style,
             labels: self.labels,
@@ -163,33 +163,33 @@ pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino M
 /// A position that can be drawn.
 pub trait Diagram: Position {
     /// The diagram of this position.
-    fn diagram(&self, o: &Options<Self::Move>) -> String;
+    fn diagram(&self, o: &DiagramOptions<Self::Move>) -> String;
 }
 
 impl Diagram for wa::Position {
-    fn diagram(&self, o: &Options<wa::Move>) -> String {
+    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
         wa(self, o)
     }
 }
 
 impl Diagram for wa::Game {
-    fn diagram(&self, o: &Options<wa::Move>) -> String {
+    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
         wa(self.position(), o)
     }
 }
 
 impl Diagram for gufu::Position {
-    fn diagram(&self, o: &Options<gufu::Move>) -> String {
+    fn diagram(&self, o: &DiagramOptions<gufu::Move>) -> String {
         gufu(self, o)
     }
 }
 
 /// A diagram of a position of either game.
-pub fn board<D: Diagram>(pos: &D, opts: &Options<D::Move>) -> String {
+pub fn board<D: Diagram>(pos: &D, opts: &DiagramOptions<D::Move>) -> String {
     pos.diagram(opts)
 }
 
-/// The square of the side to move's King when it is in check (for [`Options::check`]).
+/// The square of the side to move's King when it is in check (for [`DiagramOptions::check`]).
 pub fn check_square<P: Position>(pos: &P) -> Option<Square> {
     pos.checked_king()
 }

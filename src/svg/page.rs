@@ -15,7 +15,7 @@
 
 use super::document::{Doc, Layout, Lit, background, n, sq_name};
 use super::text::Anchor;
-use super::{Options, gufu_board, wa_board};
+use super::{DiagramOptions, gufu_board, wa_board};
 use crate::Variant;
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
 use crate::gufu::PieceId;
@@ -33,7 +33,7 @@ pub(crate) struct PageBoards {
 /// What a kind of board has seen so far.
 struct Kind {
     variant: Variant,
-    o: Options<()>,
+    o: DiagramOptions<()>,
     /// The most kinds in Black's and White's hands (Wa).
     most: [usize; 2],
     /// Board token → look id, per way up; hand letter → look id (Wa per side; Gufū common).
@@ -57,7 +57,7 @@ pub(crate) struct Finished {
 
 impl PageBoards {
     /// `o`: the page's style and text options (the same for every board).
-    pub(crate) fn new(o: &Options<()>) -> PageBoards {
+    pub(crate) fn new(o: &DiagramOptions<()>) -> PageBoards {
         PageBoards {
             doc: Doc::for_page(o),
             kinds: Vec::new(),
@@ -72,14 +72,14 @@ impl PageBoards {
 
     /// A position of a game whose board has options `o` (flip, labels, ranks; the first
     /// game of a variant sets them for all).
-    pub(crate) fn add<P: OnPage>(&mut self, o: &Options<()>, pos: &P) {
+    pub(crate) fn add<P: OnPage>(&mut self, o: &DiagramOptions<()>, pos: &P) {
         let variant = pos.variant();
         let i = match self.kinds.iter().position(|k| k.variant == variant) {
             Some(i) => i,
             None => {
                 self.kinds.push(Kind {
                     variant,
-                    o: Options {
+                    o: DiagramOptions {
                         caption: None,
                         last_move: None,
                         check: None,
@@ -97,7 +97,7 @@ impl PageBoards {
             }
         };
         for (v, flip) in [false, true].into_iter().enumerate() {
-            let o = Options {
+            let o = DiagramOptions {
                 flip,
                 ..self.kinds[i].o.clone()
             };
@@ -122,7 +122,7 @@ impl PageBoards {
             let mut frames = [String::new(), String::new()];
             let mut views = Vec::new();
             for (v, flip) in [false, true].into_iter().enumerate() {
-                let o: Options<()> = Options {
+                let o: DiagramOptions<()> = DiagramOptions {
                     flip,
                     ..k.o.clone()
                 };
@@ -160,17 +160,17 @@ xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"0\" height=\"0\" aria-hidde
 /// A position a replay page can show: it defines what it needs on the page's boards.
 pub(crate) trait OnPage: Position {
     /// Defines what this position needs on kind `i` of the boards, way up `v`.
-    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>);
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &DiagramOptions<()>);
 }
 
 impl OnPage for wa::Game {
-    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>) {
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &DiagramOptions<()>) {
         wa_add(&mut boards.doc, &mut boards.kinds[i], v, o, self.position());
     }
 }
 
 impl OnPage for gufu::Position {
-    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &Options<()>) {
+    fn define(&self, boards: &mut PageBoards, i: usize, v: usize, o: &DiagramOptions<()>) {
         gufu_add(&mut boards.doc, &mut boards.kinds[i], v, o, self);
     }
 }
@@ -203,7 +203,7 @@ fn squares(
 }
 
 /// Defines what a Wa position needs (way up `v`) and notes its hands' sizes.
-fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &wa::Position) {
+fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &DiagramOptions<()>, pos: &wa::Position) {
     let drops = k.variant == Variant::Wa;
     // Looks do not depend on the layout: any will do to define them.
     let g = wa_board::Geom::new(o, drops, [1, 1]);
@@ -258,7 +258,7 @@ fn wa_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &wa::Posi
     }
 }
 
-fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options<()>) -> (String, Value) {
+fn wa_view(doc: &mut Doc, k: &Kind, v: usize, o: &DiagramOptions<()>) -> (String, Value) {
     let drops = k.variant == Variant::Wa;
     // Room for the largest hands of the page, whatever the position shown.
     let g = wa_board::Geom::new(
@@ -316,7 +316,7 @@ fn n_top(g: &wa_board::Geom, c: Color, kinds: usize) -> String {
 }
 
 /// Defines what a Gufū position needs (way up `v`).
-fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &gufu::Position) {
+fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &DiagramOptions<()>, pos: &gufu::Position) {
     let l = gufu_board::layout(o);
     let token = |pc: gufu::Piece| {
         format!(
@@ -351,7 +351,7 @@ fn gufu_add(doc: &mut Doc, k: &mut Kind, v: usize, o: &Options<()>, pos: &gufu::
     }
 }
 
-fn gufu_view(doc: &mut Doc, k: &Kind, v: usize, o: &Options<()>) -> (String, Value) {
+fn gufu_view(doc: &mut Doc, k: &Kind, v: usize, o: &DiagramOptions<()>) -> (String, Value) {
     let l = gufu_board::layout(o);
     let body = doc.take_body();
     doc.grid(&l, o, &[], &[]);

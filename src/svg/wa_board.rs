@@ -4,7 +4,7 @@ use super::document::{Doc, Layout, highlights, n, palette, sq_name};
 use super::glyphs::Face;
 use super::pieces::{PieceLook, place, side_mark};
 use super::text::Anchor;
-use super::{Labels, Language, Options};
+use super::{DiagramOptions, Labels, Language};
 use crate::geometry::{Color, WA};
 use crate::rules::Move;
 use crate::rules::Position as _;
@@ -70,7 +70,7 @@ pub(super) struct Geom {
 
 impl Geom {
     /// The layout for hands of `cols` columns (Black's, White's).
-    pub(super) fn new<M>(o: &Options<M>, drops: bool, cols: [usize; 2]) -> Geom {
+    pub(super) fn new<M>(o: &DiagramOptions<M>, drops: bool, cols: [usize; 2]) -> Geom {
         let u = WA_U;
         let col_w = 1.65 * u;
         let near = if o.flip { Color::White } else { Color::Black };
@@ -172,7 +172,7 @@ pub(super) fn look_id(token: &str, rotate: u32, in_hand: bool) -> String {
 
 /// How a piece looks, on the board or in hand.
 pub(super) fn look<M>(
-    o: &Options<M>,
+    o: &DiagramOptions<M>,
     g: &Geom,
     pc: wa::Piece,
     in_hand: bool,
@@ -209,7 +209,7 @@ pub(super) fn square_at(g: &Geom, sq: crate::geometry::Square) -> (f64, f64) {
 }
 
 /// The definition of a count (`×2`), drawn from its left end, centred on the origin.
-pub(super) fn count_id<M>(doc: &mut Doc, o: &Options<M>, g: &Geom, count: u8) -> String {
+pub(super) fn count_id<M>(doc: &mut Doc, o: &DiagramOptions<M>, g: &Geom, count: u8) -> String {
     let (fill, size) = (palette(o.style).coord, 0.34 * g.l.u);
     doc.def(&format!("kifu-n{count}"), |ink| {
         let mut s = format!("<g id=\"kifu-n{count}\" fill=\"{fill}\">");
@@ -221,14 +221,19 @@ pub(super) fn count_id<M>(doc: &mut Doc, o: &Options<M>, g: &Geom, count: u8) ->
 }
 
 /// The frame: board, grid, coordinates, highlights.
-pub(super) fn frame<M: Move>(doc: &mut Doc, g: &Geom, o: &Options<M>) {
+pub(super) fn frame<M: Move>(doc: &mut Doc, g: &Geom, o: &DiagramOptions<M>) {
     // Promotion zones: dots where the third and eighth lines cross.
     let hoshi = [(3.0, 3.0), (8.0, 3.0), (3.0, 8.0), (8.0, 8.0)];
     doc.grid(&g.l, o, &hoshi, &highlights(o));
 }
 
 /// The pieces on the board.
-pub(super) fn pieces<M>(doc: &mut Doc, g: &Geom, o: &Options<M>, pos: &wa::Position) -> String {
+pub(super) fn pieces<M>(
+    doc: &mut Doc,
+    g: &Geom,
+    o: &DiagramOptions<M>,
+    pos: &wa::Position,
+) -> String {
     let mut s = String::from("<g class=\"pieces\">\n");
     for sq in WA.squares() {
         let Some(pc) = pos.piece_at(sq) else { continue };
@@ -258,7 +263,7 @@ pub(super) fn pieces<M>(doc: &mut Doc, g: &Geom, o: &Options<M>, pos: &wa::Posit
 pub(super) fn hand<M>(
     doc: &mut Doc,
     g: &Geom,
-    o: &Options<M>,
+    o: &DiagramOptions<M>,
     c: Color,
     hand: &[(Kind, u8)],
 ) -> String {
@@ -344,7 +349,7 @@ fn describe(pos: &wa::Position) -> (String, &'static str) {
 }
 
 /// A diagram of a Wa position.
-pub fn wa(pos: &wa::Position, o: &Options<wa::Move>) -> String {
+pub fn wa(pos: &wa::Position, o: &DiagramOptions<wa::Move>) -> String {
     let hands = [wa_hand(pos, Color::Black), wa_hand(pos, Color::White)];
     let drops = pos.variant().drops();
     let g = Geom::new(

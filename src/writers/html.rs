@@ -33,19 +33,19 @@ pub struct Board {
     /// View the boards from White's side (rank `a` / `一` at the bottom).
     pub flip: bool,
     /// The look of board and pieces: wooden or plain.
-    pub style: svg::Style,
+    pub style: svg::BoardStyle,
     /// What is written on the pieces: kanji or the notation's abbreviations.
     pub labels: Labels,
     /// The words around the boards.
     pub language: svg::Language,
     /// Write text in the viewer's fonts instead of drawing glyph outlines (see
-    /// [`svg::Options::text_glyphs`]).
+    /// [`svg::DiagramOptions::text_glyphs`]).
     pub text_glyphs: bool,
 }
 
 /// A replayed game to show: a valid record replayed with `keep_moves`, and how its moves are
 /// written (notation and ranks; the ranks are the board's coordinates too).
-pub struct Game<'a> {
+pub struct PageGame<'a> {
     /// The record as read (tags, comments, the moves as written).
     pub record: &'a Record,
     /// Its replay, made with `keep_moves`.
@@ -83,10 +83,10 @@ impl Page {
         )?;
         Ok(Page {
             board: board.clone(),
-            boards: svg::PageBoards::new(&svg::Options {
+            boards: svg::PageBoards::new(&svg::DiagramOptions {
                 style: board.style,
                 text_glyphs: board.text_glyphs,
-                ..svg::Options::default()
+                ..svg::DiagramOptions::default()
             }),
             heads: Vec::new(),
             left_out: 0,
@@ -109,7 +109,7 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n"
 
     /// Writes a game: its move list and its positions. A game whose report is not of a fully
     /// replayed record is left out.
-    pub fn add(&mut self, out: &mut dyn Write, g: &Game) -> io::Result<()> {
+    pub fn add(&mut self, out: &mut dyn Write, g: &PageGame) -> io::Result<()> {
         match &g.report.played {
             Some(played) if g.report.valid() => for_game!(played, p => self.add_played(out, g, p)),
             _ => {
@@ -122,7 +122,7 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n"
     fn add_played<G: Notate + svg::OnPage>(
         &mut self,
         out: &mut dyn Write,
-        g: &Game,
+        g: &PageGame,
         played: &Played<G>,
     ) -> io::Result<()> {
         if !tree::complete(g.record, played) {
@@ -135,14 +135,14 @@ or another game · click a move</div>\n</section>\n<section class=\"side\">\n"
         }
         let head = game_head(g, &mut self.boards);
         self.heads.push(head);
-        let o = svg::Options {
+        let o = svg::DiagramOptions {
             flip: false,
             style: self.board.style,
             labels: self.board.labels,
             language: self.board.language,
             ranks: g.style.ranks,
             text_glyphs: self.board.text_glyphs,
-            ..svg::Options::default()
+            ..svg::DiagramOptions::default()
         };
         tree::define(g.record, played, &mut self.boards, &o);
         move_list_head(out, i, g, &mut self.boards)?;
@@ -222,7 +222,7 @@ fn script_json(v: &serde_json::Value) -> String {
 }
 
 /// The whole page of some games, as a string.
-pub fn page(title: &str, games: &[Game], board: &Board) -> String {
+pub fn page(title: &str, games: &[PageGame], board: &Board) -> String {
     let mut out = Vec::new();
     let written = Page::begin(&mut out, title, board).and_then(|mut p| {
         for g in games {
@@ -235,9 +235,9 @@ pub fn page(title: &str, games: &[Game], board: &Board) -> String {
 }
 
 /// A game in the list of games: `Black – White` (the first mover first, whichever convention
-/// the tags follow; or the Event, or "Game"), then what tells games apart: the round, the
+/// the tags follow; or the Event, or "PageGame"), then what tells games apart: the round, the
 /// date, the result and the file (as HTML).
-fn game_head(g: &Game, b: &mut svg::PageBoards) -> String {
+fn game_head(g: &PageGame, b: &mut svg::PageBoards) -> String {
     fn name(v: Option<&str>) -> Option<&str> {
         v.map(str::trim)
             .filter(|s| !s.is_empty() && !s.chars().all(|c| matches!(c, '?' | '-' | '.')))
@@ -253,7 +253,7 @@ fn game_head(g: &Game, b: &mut svg::PageBoards) -> String {
     };
     let t = players
         .or_else(|| tag("Event").map(str::to_string))
-        .unwrap_or_else(|| "Game".into());
+        .unwrap_or_else(|| "PageGame".into());
     let result = r
         .result
         .as_ref()
@@ -313,7 +313,7 @@ fn nag_text(n: u8) -> (String, &'static str) {
 fn move_list_head(
     out: &mut dyn Write,
     i: usize,
-    g: &Game,
+    g: &PageGame,
     b: &mut svg::PageBoards,
 ) -> io::Result<()> {
     write!(
@@ -336,7 +336,7 @@ fn move_list_head(
 }
 
 /// A game's move list after its moves: the result.
-fn move_list_end(out: &mut dyn Write, g: &Game) -> io::Result<()> {
+fn move_list_end(out: &mut dyn Write, g: &PageGame) -> io::Result<()> {
     let result = g
         .record
         .result

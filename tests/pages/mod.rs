@@ -30,7 +30,7 @@ pub fn games(path: &Path) -> Vec<(Record, Report)> {
             let r = r.unwrap();
             let rep = replay::replay(
                 &r,
-                &replay::Options {
+                &replay::ReplayOptions {
                     default_variant: None,
                     keep_moves: true,
                 },

@@ -26,7 +26,7 @@ pub(super) fn define<G: Notate + svg::OnPage>(
     record: &Record,
     played: &Played<G>,
     boards: &mut PageBoards,
-    o: &svg::Options<()>,
+    o: &svg::DiagramOptions<()>,
 ) {
     let mut walk = played.walk(&record.movetext);
     while let Some(step) = walk.next() {
