@@ -6,9 +6,9 @@
 
 use kifu::Variant;
 use kifu::engine::{Config, Engine, Limit, Score};
-use kifu::notation::wa_engine;
 use kifu::rules::Position as _;
 use kifu::wa::Position;
+use kifu::wa::notation::wa_engine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

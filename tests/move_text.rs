@@ -169,9 +169,9 @@ fn squares_per_board() {
     for sq in geometry::WA.squares() {
         let s = WaSquare(sq);
         assert_eq!(s.to_string().parse::<WaSquare>(), Ok(s));
-        let engine = kifu::notation::wa_engine_square(sq);
+        let engine = kifu::wa::notation::wa_engine_square(sq);
         assert_eq!(engine.parse::<WaSquare>(), Ok(s), "{engine}");
-        let kanji = kifu::notation::wa_square(sq, RankStyle::Kanji);
+        let kanji = kifu::wa::notation::wa_square(sq, RankStyle::Kanji);
         assert_eq!(kanji.parse::<WaSquare>(), Ok(s), "{kanji}");
     }
     for sq in geometry::GUFU.squares() {

@@ -3,9 +3,10 @@
 //! (no rule is written here).
 
 use kifu::geometry::{GUFU, RankStyle, Square, WA};
-use kifu::notation::{gufu_square, wa_engine_square, wa_square};
+use kifu::gufu::notation::gufu_square;
 use kifu::replay::State;
 use kifu::rules::PerGame;
+use kifu::wa::notation::{wa_engine_square, wa_square};
 use kifu::{Variant, for_game, gufu, wa};
 
 /// A move of either game.

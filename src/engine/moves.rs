@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::geometry::{FileRank, WA};
-use crate::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san};
 use crate::rules::{IllegalMove, Position as _};
+use crate::wa::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san};
 use crate::wa::{Move, Position};
 
 /// Reads a move in engine coordinates as engines write them (`h3g4`, `c9c10+`, `c9c10=`,

@@ -6,8 +6,8 @@
 use super::Thinking;
 use super::game::PlayedGame;
 use crate::Variant;
-use crate::notation::wa_engine;
 use crate::rules::Position as _;
+use crate::wa::notation::wa_engine;
 use crate::wa::{Position, fen};
 use std::fmt::Write as _;
 use std::time::Duration;

@@ -6,9 +6,11 @@
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 
+pub mod notation;
 mod pieces;
 mod position;
 pub mod posstr;
+mod resolve;
 
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;

@@ -10,7 +10,7 @@
 //! replay's to report, in the game the pieces tell. A record whose moves all fit Wa is read as
 //! Wa with drops (`wa`: the game without drops is the same game less the drops).
 
-use super::{Problem, ProblemKind, wa_moves};
+use super::{Problem, ProblemKind};
 use crate::Variant;
 use crate::geometry::GUFU;
 use crate::record::{Action, LOOKS_LIKE_CHESS, Record, RecordError, Span, Tag, WrittenMove};
@@ -225,7 +225,7 @@ fn fits(w: &WrittenMove) -> Fits {
         }
     };
     let wa =
-        wa_moves::face_of(&h.piece).is_some() && h.facing.is_none() && h.action != Action::Turn;
+        crate::wa::face_of(&h.piece).is_some() && h.facing.is_none() && h.action != Action::Turn;
     let on_gufu_board = |s: &crate::record::Square| GUFU.square(s.file, s.rank).is_some();
     let gufu = !h.piece.promoted()
         && crate::gufu::PIECES

@@ -8,9 +8,7 @@
 
 mod convention;
 mod detect;
-mod gufu_moves;
 pub(crate) mod text;
-mod wa_moves;
 
 pub use convention::{Convention, Players, XBOARD_VARIANTS};
 pub use detect::{unknown_variant, unreadable_variant, variant_of};
@@ -763,7 +761,7 @@ fn expected(
 }
 
 /// A side's name in messages: `Black`, `White`.
-fn side(c: Color) -> &'static str {
+pub(crate) fn side(c: Color) -> &'static str {
     match c {
         Color::Black => "Black",
         Color::White => "White",

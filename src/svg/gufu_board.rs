@@ -236,7 +236,7 @@ fn describe(pos: &gufu::Position, hand: &[PieceId]) -> String {
             placed.push(format!(
                 "{} on {} facing {}",
                 gufu_name(pc.id),
-                crate::notation::gufu_square(sq, RankStyle::Kanji),
+                crate::gufu::notation::gufu_square(sq, RankStyle::Kanji),
                 pc.facing.letter()
             ));
         }

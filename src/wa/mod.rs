@@ -11,8 +11,10 @@ pub mod fen;
 mod game;
 mod kind;
 mod moves;
+pub mod notation;
 mod pieces;
 mod position;
+mod resolve;
 mod zones;
 
 pub use attacks::reach;
@@ -25,6 +27,7 @@ pub use zones::{in_zone, last_rank};
 
 pub(crate) use attacks::square_list;
 use attacks::*;
+pub(crate) use resolve::face_of;
 
 use crate::betza::{self, LEAPS, Ray};
 use crate::geometry::{Color, Square, WA};

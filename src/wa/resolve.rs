@@ -5,12 +5,12 @@
 //! capture claim) is matched against the pieces that can legally make it; only reading the
 //! notation into a [`Wanted`], and the wording of messages ([`Names`]), differ.
 
-use super::{Fail, ProblemKind, Resolve, side};
 use crate::geometry::RankStyle;
 use crate::geometry::{FileRank, Square, WA};
-use crate::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::record::{self, Action, EngineOrigin, Mark, WrittenMove};
+use crate::replay::{Fail, ProblemKind, Resolve, side};
 use crate::rules::{IllegalMove, Move as _, Position as _, Rule};
+use crate::wa::notation::{wa_engine, wa_engine_file, wa_engine_rank, wa_san, wa_square};
 use crate::wa::{Game, Kind, Move, Piece, Position, square_list};
 
 impl Resolve for Game {
@@ -77,7 +77,7 @@ impl Names {
     /// A move of `pos` as this notation writes it (for hints).
     fn write(self, pos: &Position, m: &Move, san: bool) -> String {
         match self {
-            Names::Hodges(r) => crate::notation::wa_hodges(pos, m, Default::default(), r),
+            Names::Hodges(r) => crate::wa::notation::wa_hodges(pos, m, Default::default(), r),
             Names::Xboard if san => wa_san(pos, m),
             Names::Xboard => wa_engine(m),
         }
@@ -85,7 +85,7 @@ impl Names {
 }
 
 /// The face a Hodges piece abbreviation names: kind and promoted.
-pub fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
+pub(crate) fn face_of(piece: &record::Piece) -> Option<(Kind, bool)> {
     // A record's piece is one or two ASCII capitals, maybe after `+`.
     let (kind, by_alias) = Kind::from_capitals(piece.letter_bytes())?;
     match (by_alias, piece.promoted()) {

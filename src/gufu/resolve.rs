@@ -1,12 +1,12 @@
 //! Resolving a written Gufū move against a position.
 
-use super::{Fail, ProblemKind, Resolve};
 use crate::geometry::Facing;
 use crate::geometry::RankStyle;
 use crate::geometry::{GUFU, Square};
+use crate::gufu::notation::gufu_square;
 use crate::gufu::{Move, PIECES, PieceId, Position};
-use crate::notation::gufu_square;
 use crate::record::{self, Action, Mark, WrittenMove};
+use crate::replay::{Fail, ProblemKind, Resolve};
 use crate::rules::{IllegalMove, Position as _, Rule, Status, Termination};
 
 fn name(sq: Square, r: RankStyle) -> String {
@@ -40,7 +40,7 @@ impl Resolve for Position {
 /// What the side to move may drop (for a drop of a piece that is not in hand): its King
 /// during the setup, and the shared pieces in the common hand.
 fn hand(pos: &Position) -> String {
-    let side = super::side(pos.turn());
+    let side = crate::replay::side(pos.turn());
     let held: Vec<String> = [PieceId::king(pos.turn()), PieceId::Kaze, PieceId::Arashi]
         .into_iter()
         .filter(|&id| pos.in_hand(id) && (id.is_shared() || pos.in_setup()))
