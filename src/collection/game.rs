@@ -215,7 +215,7 @@ pub enum PositionKey {
 }
 
 /// The positions of the games, keyed.
-trait Keyed: Notate {
+pub(crate) trait Keyed: Notate {
     fn key(&self) -> PositionKey;
 }
 

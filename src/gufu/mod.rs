@@ -2,7 +2,9 @@
 //! pieces in a common hand. The rules core of the game: [`Position`] (board, hand, side to
 //! move, ply; its legal moves, check and the end of the game through
 //! [`rules::Position`](crate::rules::Position)), the piece table ([`PIECES`]) and position
-//! strings ([`posstr`]). It knows nothing of notation or records.
+//! strings ([`posstr`]): the rules core, which knows nothing of notation or records. Beside it,
+//! Gufū's own text: [`notation`] (its moves and squares written and read) and `resolve` (a
+//! written move resolved against a position, for the replay).
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 

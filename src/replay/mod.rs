@@ -25,6 +25,50 @@ use crate::{Variant, for_game, gufu, wa};
 /// A position of either game, with what the game's end needs (Wa: the repetition history).
 pub type State = PerGame<wa::Game, gufu::Position>;
 
+/// The one seam per game: every trait through which a generic layer sees a game, which the
+/// position type each game replays with (the two of [`State`]: `wa::Game`, `gufu::Position`)
+/// implements whole. The rules ([`Position`]) and their position strings, the notation
+/// ([`Notate`](crate::notation::Notate), in `src/<game>/notation.rs`), the resolution of a
+/// written move ([`Resolve`], in `src/<game>/resolve.rs`), a ply's facts for tables
+/// ([`Describe`](crate::writers::Describe)), diagrams and replay pages
+/// ([`Diagram`](crate::svg::Diagram), `OnPage`), random games
+/// ([`Weigh`](crate::generate::Weigh)), judging plies
+/// ([`Judge`](crate::analysis::annotate::Judge)) and the keys of collections (`Keyed`). A
+/// third game implements these and joins [`PerGame`] and [`Variant`]; the check below makes
+/// the compiler list what it lacks. (The mate search's
+/// [`Searchable`](crate::analysis::game::Searchable) is implemented by the bare positions,
+/// `wa::Position` and `gufu::Position`, which it searches without a game's history.)
+pub(crate) trait Seam:
+    Resolve
+    + crate::notation::Notate
+    + crate::writers::Describe
+    + crate::svg::Diagram
+    + crate::svg::OnPage
+    + crate::generate::Weigh
+    + crate::analysis::annotate::Judge
+    + crate::collection::game::Keyed
+{
+}
+
+impl<T> Seam for T where
+    T: Resolve
+        + crate::notation::Notate
+        + crate::writers::Describe
+        + crate::svg::Diagram
+        + crate::svg::OnPage
+        + crate::generate::Weigh
+        + crate::analysis::annotate::Judge
+        + crate::collection::game::Keyed
+{
+}
+
+// Every game implements the seam whole.
+const _: () = {
+    fn whole<G: Seam>() {}
+    let _ = whole::<wa::Game>;
+    let _ = whole::<gufu::Position>;
+};
+
 /// A game as replayed: where it started, the move resolved at each node, and where its main
 /// line ended. `G` is the game's position type, so the moves are that game's moves.
 #[derive(Clone, Debug)]

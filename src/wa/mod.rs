@@ -2,7 +2,9 @@
 //! [`Position`] (board, hands, side to move; its legal moves, check and the end of the game
 //! through [`rules::Position`](crate::rules::Position)), [`Game`] (a position with the history
 //! the repetition rule needs: what a record replays), the piece table ([`KINDS`]: every piece
-//! as data) and position strings ([`fen`]). It knows nothing of notation or records.
+//! as data) and position strings ([`fen`]): the rules core, which knows nothing of notation or
+//! records. Beside it, Wa's own text: [`notation`] (its moves and squares written and read)
+//! and `resolve` (a written move resolved against a position, for the replay).
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
