@@ -110,13 +110,6 @@ impl Searchable for wa::Position {
         if king.is_none() {
             drop_checks = [!0; wa::NKINDS];
         }
-        self.legal_moves_dropping_on(&drop_checks)
-            .into_iter()
-            .filter_map(|m| {
-                let mut next = self.clone();
-                next.play_unchecked(&m);
-                next.in_check().then_some((m, next))
-            })
-            .collect()
+        self.checks_dropping_on(&drop_checks)
     }
 }

@@ -447,6 +447,7 @@ impl Position {
     }
 
     /// Every move the pieces allow, before the check and drop-mate rules.
+    #[cfg(test)]
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
         self.each_pseudo_move(Kind::all(), &mut |m| {
             out.push(m);
@@ -596,19 +597,60 @@ impl Position {
         self.sparrow_rule(m)
     }
 
-    /// The legal moves (in the order of [`rules::Position::legal_moves`]), the drops of each
-    /// kind only on the squares of `drop_on[kind]` (a bit per square): what a search that
-    /// wants only some drops (say, those that give check) need not generate.
-    pub(crate) fn legal_moves_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(64);
+    /// The legal moves that check the opponent's King, each with the position it leads to (in
+    /// the order of [`rules::Position::legal_moves`]), the drops of each kind only on the
+    /// squares of `drop_on[kind]`. Whether a move checks is worked out before it is played
+    /// ([`Position::would_check`]), so the board moves that cannot check are neither tested
+    /// for legality nor played: what a mate search asks at every node.
+    pub(crate) fn checks_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<(Move, Position)> {
+        let Some(k) = self.kings[self.turn.opponent().index()] else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
         let mut memo = DropSafety::default();
         self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
-            if self.final_rules_with(&m, &mut memo).is_ok() {
-                moves.push(m);
+            if self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() {
+                let mut next = self.clone();
+                next.apply(&m);
+                next.checked = true;
+                out.push((m, next));
             }
             false
         });
-        moves
+        out
+    }
+
+    /// Whether the move `m` of the side to move (on the board as the pieces allow) would check
+    /// the opponent's King on `k`, worked out before it is played: the piece where it lands
+    /// (promoted if it promotes) attacks `k` along a clear way once `from` is empty, or leaving
+    /// `from` opens a line of one of the mover's pieces onto `k`. The same answer as
+    /// [`Position::gave_check`] after the move.
+    pub(crate) fn would_check(&self, m: &Move, k: Square) -> bool {
+        match *m {
+            Move::Drop { kind, to } => self.drop_gives_check(kind, to),
+            Move::Normal { from, to, promote } => {
+                let Some(mut p) = self.board.get(from.index()).copied().flatten() else {
+                    return false;
+                };
+                if from.index() >= N || to.index() >= N || k.index() >= N {
+                    return false;
+                }
+                p.promoted |= promote;
+                let occ = (self.occ() & !(1u128 << from.index())) | 1u128 << to.index();
+                let direct = match way(table(p), to, k) {
+                    Way::None => false,
+                    Way::Leap => true,
+                    Way::Line(dir) => between(to, k, dir) & occ == 0,
+                };
+                direct || {
+                    let dir = delta(k, from).dir as usize;
+                    dir < 8
+                        && self
+                            .line_attacker(k, dir, self.turn, occ, 0)
+                            .is_some_and(|s| s != to)
+                }
+            }
+        }
     }
 
     /// The squares where a piece moved or dropped (not the King) may end a check on the King
@@ -930,9 +972,23 @@ impl rules::Position for Position {
     /// Every legal move (empty when the side to move has none: the game is then over).
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(128);
-        self.pseudo_moves(&mut moves);
         let mut memo = DropSafety::default();
-        moves.retain(|m| self.final_rules_with(m, &mut memo).is_ok());
+        // In check, a drop can only be legal where it ends the check (see `evasion_targets`):
+        // the others are not generated at all.
+        let drop_on = match self.kings[self.turn.index()] {
+            Some(k) if self.checked => {
+                let targets = self.evasion_targets(k);
+                memo.targets = Some(targets);
+                [targets; NKINDS]
+            }
+            _ => [!0; NKINDS],
+        };
+        self.each_pseudo_move_on(Kind::all(), &drop_on, &mut |m| {
+            if self.final_rules_with(&m, &mut memo).is_ok() {
+                moves.push(m);
+            }
+            false
+        });
         moves
     }
 
@@ -1123,6 +1179,52 @@ mod tests {
     /// Whether a legal move exists agrees with the list of legal moves, at every ply of random
     /// games (the last of each has none), and in the position after each Sparrow Pawn drop
     /// that checks (the test of the drop-mate rule).
+    #[test]
+    fn checks_are_the_legal_moves_that_check() {
+        // `would_check` before the move agrees with the check flag after it, for every legal
+        // move; the checks a mate search asks for are exactly the legal moves that check, in
+        // the same order, with the same positions after them.
+        let (mut checks, mut discovered) = (0, 0);
+        along_random_games(23, 40, |pos, game, ply| {
+            let Some(k) = pos.kings[pos.turn.opponent().index()] else {
+                return;
+            };
+            let mut expected = Vec::new();
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(&m);
+                assert_eq!(
+                    pos.would_check(&m, k),
+                    next.in_check(),
+                    "game {game} ply {ply} {m:?}"
+                );
+                if next.in_check() {
+                    if let Move::Normal { to, .. } = m
+                        && next.attackers(k, pos.turn).iter().any(|&s| s != to)
+                    {
+                        discovered += 1;
+                    }
+                    expected.push((m, next));
+                }
+            }
+            checks += expected.len();
+            let got = pos.checks_dropping_on(&[!0; NKINDS]);
+            assert_eq!(got.len(), expected.len(), "game {game} ply {ply}");
+            for ((m, a), (n, b)) in got.iter().zip(&expected) {
+                assert_eq!(m, n, "game {game} ply {ply}");
+                assert_eq!(
+                    a.position_string(),
+                    b.position_string(),
+                    "game {game} ply {ply}"
+                );
+                assert_eq!(a.repetition_hash(), b.repetition_hash());
+                assert_eq!(a.in_check(), b.in_check());
+            }
+        });
+        assert!(checks > 1000, "{checks} checks");
+        assert!(discovered > 0, "no discovered check among {checks}");
+    }
+
     #[test]
     fn has_legal_move_matches_the_list() {
         let mut ends = 0;
