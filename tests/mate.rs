@@ -25,6 +25,7 @@ fn search<P: Searchable>(p: &P, depth: u32, all_moves: bool) -> Found<P::Move> {
         depth,
         all_moves,
         max_nodes: None,
+        all_solutions: true,
         ..MateOptions::default()
     })
     .find(p)
@@ -327,6 +328,8 @@ fn kifu(args: &[&str]) -> (i32, String, String) {
     analysis::kifu(args, None)
 }
 
+/// The main line alone by default; the first moves that mate as fast only with
+/// `--all-solutions` (listing them costs a proof that every other check fails).
 #[test]
 fn cli_prints_the_line_and_the_first_moves() {
     let (code, out, _) = kifu(&[
@@ -337,9 +340,21 @@ fn cli_prints_the_line_and_the_first_moves() {
         "10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1",
     ]);
     assert_eq!(code, 0);
+    assert_eq!(out, "mate in 2: 1. TF*1c CK-2a 2. FG-2b+\n");
+    // With a second Treacherous Fox in hand, two first moves mate in 2.
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        "10k/11/8G2/11/11/11/11/11/11/11/K10[XX] w 0 1",
+        "--all-solutions",
+    ]);
+    assert_eq!(code, 0);
     assert_eq!(
-        out,
-        "mate in 2: 1. TF*1c CK-2a 2. FG-2b+\n1 first move mates in 2: TF*1c\n"
+        out.lines().nth(1),
+        Some("2 first moves mate in 2: TF*2b TF*1c"),
+        "{out}"
     );
     let (code, out, _) = kifu(&[
         "mate",
@@ -368,7 +383,8 @@ fn cli_json() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["result"], "mate");
     assert_eq!(v["moves"], 2);
-    assert_eq!(v["first_moves"], serde_json::json!(["S-2二>N+"]));
+    // Listed only when asked for (null: not worked out).
+    assert_eq!(v["first_moves"], serde_json::Value::Null);
     assert_eq!(v["line"].as_array().unwrap().len(), 3);
     assert_eq!(v["position"], "Kn1/1ks/SwWn w - 14");
 }
@@ -522,6 +538,7 @@ fn proof_numbers_agree_with_deepening() {
                 let with = |method| MateOptions {
                     depth,
                     method,
+                    all_solutions: true,
                     ..MateOptions::default()
                 };
                 let mut pn = Search::<wa::Position>::new(with(Method::ProofNumber));
@@ -607,6 +624,7 @@ fn cli_all_solutions() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solutions"], serde_json::json!([v["line"].clone()]));
+    assert_eq!(v["first_moves"], serde_json::json!(["S-2二>N+"]));
 }
 
 /// A deadline stops every search as a spent node budget does: a mate in 1 is not found once
@@ -646,10 +664,7 @@ fn cli_takes_the_position_from_a_record() {
     let (code, out, err) = kifu(&["mate", game, "--ply", "64"]);
     assert_eq!(
         (code, out.as_str()),
-        (
-            0,
-            "mate in 1: 33. S@h11#\n1 first move mates in 1: S@h11#\n"
-        ),
+        (0, "mate in 1: 33. S@h11#\n"),
         "{err}"
     );
     let (code, out, _) = kifu(&["mate", game, "--ply", "62", "--format", "json"]);
@@ -732,10 +747,7 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
     let (code, out, err) = kifu(&["mate", xboard, "--ply", "62"]);
     assert_eq!(
         (code, out.as_str()),
-        (
-            0,
-            "mate in 2: 32. +Gxg11 Kxg11 33. S@h11#\n1 first move mates in 2: +Gxg11\n"
-        ),
+        (0, "mate in 2: 32. +Gxg11 Kxg11 33. S@h11#\n"),
         "{err}"
     );
     let text = std::fs::read_to_string(xboard).unwrap();
@@ -759,10 +771,7 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
         "--ranks",
         "kanji",
     ]);
-    assert_eq!(
-        out,
-        "mate in 2: 32. +FG4一x5一 CK6一x5一 33. SW*4一\n1 first move mates in 2: +FG4一x5一\n"
-    );
+    assert_eq!(out, "mate in 2: 32. +FG4一x5一 CK6一x5一 33. SW*4一\n");
     let (_, out, _) = kifu(&[
         "mate",
         "-v",

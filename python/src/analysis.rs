@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 /// to move), `"none"` (proved: no mate within the depth) or `"stopped"` (the node budget ran
 /// out first). `line` is the main line (the quickest mate against the longest defence) as
 /// `kifu.Move`s and `line_text` the same in notation; `first_moves` every first move that
-/// mates as fast. True in a boolean context when a mate was found.
+/// mates as fast (with `all_solutions=True`; else empty). True in a boolean context when a mate was found.
 ///
 /// >>> board = kifu.read_game("fixtures/xboard/crazywa-01.pgn").mainline()[-2].board()
 /// >>> found = kifu.mate(board, depth=2)
@@ -36,7 +36,7 @@ pub struct MateResult {
     pub line: Vec<Move>,
     /// The main line in notation (Hodges).
     pub line_text: Vec<String>,
-    /// Every first move that mates in `moves`.
+    /// Every first move that mates in `moves` (with `all_solutions=True`; else empty).
     pub first_moves: Vec<Move>,
     /// False if the budget ran out while the line was worked out (it may be incomplete).
     pub complete: bool,
@@ -96,7 +96,9 @@ fn search<P: Searchable>(
 /// The shortest forced mate for the side to move within `depth` of its moves, against every
 /// defence (as `kifu mate`): by default the attacker plays only checks (and in Gufū King
 /// captures); `all_moves=True` lets it play anything. `max_nodes` bounds the search (0: no
-/// limit).
+/// limit). `all_solutions=True` also lists every first move that mates as fast
+/// (`first_moves`): a composer's soundness check, which costs a proof that every other check
+/// fails, often far more than the mate itself.
 ///
 /// >>> board = kifu.read_game("fixtures/xboard/crazywa-01.pgn").mainline()[-2].board()
 /// >>> kifu.mate(board, depth=2).line_text
@@ -104,13 +106,14 @@ fn search<P: Searchable>(
 /// >>> kifu.mate(kifu.Board(), depth=1)
 /// <MateResult none>
 #[pyfunction]
-#[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000))]
+#[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000, all_solutions = false))]
 pub fn mate(
     py: Python<'_>,
     board: &Board,
     depth: u32,
     all_moves: bool,
     max_nodes: u64,
+    all_solutions: bool,
 ) -> PyResult<MateResult> {
     if depth == 0 || depth > 20 {
         return Err(errors::value_error("depth must be from 1 to 20"));
@@ -119,6 +122,7 @@ pub fn mate(
         depth,
         all_moves,
         max_nodes: (max_nodes > 0).then_some(max_nodes),
+        all_solutions,
         ..mates::MateOptions::default()
     };
     let state = board.state.clone();

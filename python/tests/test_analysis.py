@@ -23,7 +23,9 @@ def test_mate_in_one_and_none():
     assert found and found.found == "mate" and found.moves == 1
     assert found.line == [game.mainline_moves()[-1]]
     assert found.line_text == ["CEx8k"]
-    assert game.mainline_moves()[-1] in found.first_moves
+    assert found.first_moves == []
+    listed = kifu.mate(before_last, depth=2, all_solutions=True)
+    assert game.mainline_moves()[-1] in listed.first_moves
     assert found.nodes > 0
     nothing = kifu.mate(kifu.Board("wa"), depth=1)
     assert not nothing and nothing.found == "none" and nothing.moves is None

@@ -33,6 +33,11 @@ pub struct MateOptions {
     pub method: Method,
     /// The most memory the tables may take, in MiB (about: they are emptied when full).
     pub hash_mb: u32,
+    /// List every first move that mates as fast ([`Mate::first_moves`]), as a composer checks a
+    /// problem's soundness. It costs a proof, to the full depth, that each other candidate
+    /// does not mate as fast: often far more than the mate itself (selfplay-087 ply 161 of
+    /// `bench/mate-positions.txt`, a mate in 5: 24 s with the list, 2 s without).
+    pub all_solutions: bool,
 }
 
 /// The search algorithm.
@@ -57,6 +62,7 @@ impl Default for MateOptions {
             max_nodes: None,
             method: Method::ProofNumber,
             hash_mb: DEFAULT_HASH_MB,
+            all_solutions: false,
         }
     }
 }
@@ -91,7 +97,8 @@ pub struct Mate<M> {
     /// The main line: the attacker's quickest mate against the longest defence, 2 × moves - 1
     /// plies.
     pub line: Vec<M>,
-    /// Every first move that mates in `moves` (the first of them starts `line`).
+    /// Every first move that mates in `moves` (the first of them starts `line`), with
+    /// [`MateOptions::all_solutions`]; empty without it.
     pub first_moves: Vec<M>,
     /// False if the node budget ran out while the line and the first moves were worked out
     /// (they may then be incomplete).
@@ -241,14 +248,20 @@ impl<P: Searchable> Search<P> {
         self.stopped = self.past_deadline();
     }
 
-    /// The shortest forced mate for the side to move in `pos`, within the depth.
+    /// The shortest forced mate for the side to move in `pos`, within the depth; its first
+    /// moves listed with [`MateOptions::all_solutions`].
     pub fn find(&mut self, pos: &P) -> Found<P::Move> {
+        self.find_listing(pos, self.opts.all_solutions)
+    }
+
+    /// [`Search::find`], every first move listed if `list`.
+    fn find_listing(&mut self, pos: &P, list: bool) -> Found<P::Move> {
         self.begin();
         if self.opts.method == Method::ProofNumber {
             return match self.shortest(pos, self.depth()) {
                 Some(n) => {
                     self.begin();
-                    Found::Mate(self.explain(pos, n))
+                    Found::Mate(self.explain(pos, n, list))
                 }
                 None if self.stopped => Found::Stopped,
                 None => Found::None,
@@ -258,7 +271,7 @@ impl<P: Searchable> Search<P> {
             if self.attack(pos, n as u8) {
                 // The explanation gets a budget of its own.
                 self.begin();
-                return Found::Mate(self.explain(pos, n as u8));
+                return Found::Mate(self.explain(pos, n as u8, list));
             }
             if self.stopped {
                 return Found::Stopped;
@@ -340,7 +353,8 @@ impl<P: Searchable> Search<P> {
             };
             return judged(v, None);
         }
-        let own = match self.find(pos) {
+        // The verdict `!` needs to know whether the mating move is the only one.
+        let own = match self.find_listing(pos, true) {
             Found::Mate(m) => {
                 return Judged {
                     value: MateValue::Mate(m.moves),
@@ -385,7 +399,7 @@ impl<P: Searchable> Search<P> {
         let mut complete = !self.stopped;
         self.begin();
         if let Some(rest) = (1..=k).find(|&n| self.attack(&next, n)) {
-            let e = self.explain(&next, rest);
+            let e = self.explain(&next, rest, false);
             complete &= e.complete;
             line.extend(e.line);
         } else {
@@ -432,10 +446,14 @@ impl<P: Searchable> Search<P> {
         for m in replies {
             let mut next = pos.clone();
             next.play_unchecked(&m);
-            let k = (1..=n).find(|&k| self.attack(&next, k)).unwrap_or(n);
-            if best.1.is_none() || k > best.0 {
-                best = (k, Some(m));
+            // A reply the opponent answers as fast as the best so far is not looked at closer.
+            if best.1.is_some() && self.attack(&next, best.0) {
+                continue;
             }
+            let k = (best.0 + 1..=n)
+                .find(|&k| self.attack(&next, k))
+                .unwrap_or(n);
+            best = (k, Some(m));
             if k == n {
                 break;
             }
@@ -516,17 +534,24 @@ impl<P: Searchable> Search<P> {
     /// [`Search::attack`] by df-pn: the root's proof and disproof numbers brought to 0 (or the
     /// budget spent).
     fn prove(&mut self, pos: &P, n: u8) -> bool {
+        self.solve(pos, true, n)
+    }
+
+    /// df-pn from a root of either role (`or`: the attacker to move, as in
+    /// [`Search::numbers`]): whether it is proved, its numbers brought to 0 (or the budget
+    /// spent).
+    fn solve(&mut self, pos: &P, or: bool, n: u8) -> bool {
         loop {
-            let (pn, dn) = self.numbers(pos, true, n);
+            let (pn, dn) = self.numbers(pos, or, n);
             if pn == 0 {
                 return true;
             }
             if dn == 0 || self.stopped {
                 return false;
             }
-            self.mid(pos, true, n, INF - 1, INF - 1);
+            self.mid(pos, or, n, INF - 1, INF - 1);
             if self.stopped {
-                return self.numbers(pos, true, n).0 == 0;
+                return self.numbers(pos, or, n).0 == 0;
             }
         }
     }
@@ -573,17 +598,15 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// The children of a df-pn node: (move, position, its role, the attacker's moves left
-    /// there). A check that mates at once is a proved child (depth 0 of a won position).
+    /// The children of a df-pn node: the positions its moves lead to, each with the
+    /// attacker's moves left there (the role is the other one).
     fn children(&self, pos: &P, or: bool, n: u8) -> Vec<(P, u8)> {
         if or {
-            let me = pos.turn();
+            // A check that mates at once is found when its node is expanded (it has no
+            // replies), or at once at the last move (`child_numbers` with 0 moves left).
             self.candidates(pos)
                 .into_iter()
-                .map(|(_, next)| {
-                    let left = if Self::won_by(&next, me) { 0 } else { n - 1 };
-                    (next, left)
-                })
+                .map(|(_, next)| (next, n - 1))
                 .collect()
         } else {
             let mut replies = pos.legal_moves();
@@ -600,7 +623,7 @@ impl<P: Searchable> Search<P> {
     }
 
     /// The numbers of a child: a won position at depth 0 is proved (length 0).
-    fn child_numbers(&mut self, child: &P, or: bool, left: u8) -> (u32, u32) {
+    fn child_numbers(&self, child: &P, or: bool, left: u8) -> (u32, u32) {
         if left == 0 && !or {
             return if self.is_over_for_defender(child) {
                 (0, INF)
@@ -608,15 +631,7 @@ impl<P: Searchable> Search<P> {
                 (INF, 0)
             };
         }
-        let (pn, dn) = self.numbers(child, or, left);
-        if (pn, dn) == (1, 1) && !or && !self.work.contains_key(&(child.key(), or, left)) {
-            // A new defender's node (df-pn+): as hard to prove as it has replies.
-            let replies = (child.legal_moves().len() as u32).clamp(1, 64);
-            self.make_room();
-            self.work.insert((child.key(), or, left), (replies, 1));
-            return (replies, 1);
-        }
-        (pn, dn)
+        self.numbers(child, or, left)
     }
 
     /// A position (defender to move) that is over with the attacker the winner.
@@ -779,6 +794,11 @@ impl<P: Searchable> Search<P> {
         if n == 0 || replies.is_empty() {
             return false;
         }
+        if self.opts.method == Method::ProofNumber {
+            // One df-pn over the replies: the easiest refutation is found first, where trying
+            // them in turn would prove the attacker's mate after each reply before it.
+            return self.solve(pos, false, n);
+        }
         if !self.visit() {
             return false;
         }
@@ -805,60 +825,75 @@ impl<P: Searchable> Search<P> {
         n > 1 && self.defend(next, replies, n - 1)
     }
 
-    /// The main line and every first move of a mate in exactly `n` (known to exist).
-    fn explain(&mut self, pos: &P, n: u8) -> Mate<P::Move> {
+    /// Whether the tables already hold the proof that `attacker`, having moved into `next`,
+    /// mates within `n` of its moves, that move included (a mate at once, or the defender's
+    /// node proved with a mate no longer than `n - 1`). Asks no search.
+    fn known_mate(&self, next: &P, attacker: Color, n: u8) -> bool {
+        self.proved
+            .get(&(next.key(), false))
+            .is_some_and(|&l| l < n)
+            || (n >= 1 && Self::won_by(next, attacker))
+    }
+
+    /// The main line of a mate in exactly `n` (known to exist), and if `list` every first move
+    /// of such a mate.
+    fn explain(&mut self, pos: &P, n: u8, list: bool) -> Mate<P::Move> {
         let me = pos.turn();
         // No mate is shorter than `n` (the searches prove the length): a first move mates in
         // exactly `n` if it mates within `n`.
         let mut first_moves = Vec::new();
-        for (m, next) in self.candidates(pos) {
-            if self.mates_within(&next, me, n) {
-                first_moves.push(m);
+        if list {
+            for (m, next) in self.candidates(pos) {
+                if self.mates_within(&next, me, n) {
+                    first_moves.push(m);
+                }
             }
         }
         let mut line = Vec::new();
         let mut cur = pos.clone();
         let mut left = n;
         while left > 0 {
-            // The attacker: the first move that mates in `left` (they all do so exactly).
-            let Some((m, next)) = self
-                .candidates(&cur)
-                .into_iter()
-                .find(|(_, next)| self.mates_within(next, me, left))
-            else {
-                break;
+            // The attacker: a move that mates in `left` (they all do so exactly, none faster):
+            // one whose mate a search has already proved if there is one, else the first
+            // that does (each one before it is refuted first).
+            let mut candidates = self.candidates(&cur);
+            let at = match candidates
+                .iter()
+                .position(|(_, next)| self.known_mate(next, me, left))
+            {
+                Some(i) => Some(i),
+                None => candidates
+                    .iter()
+                    .position(|(_, next)| self.mates_within(next, me, left)),
             };
+            let Some(at) = at else { break };
+            let (m, next) = candidates.swap_remove(at);
             line.push(m);
             cur = next;
             left -= 1;
             if left == 0 {
                 break;
             }
-            // The defender: the reply that delays the mate longest.
+            // The defender: the first reply (in the order tried) that delays the mate
+            // longest. The attacker mates within `left` after every reply and no faster after
+            // some (else it had a quicker mate), so that reply is the first after which the
+            // attacker has no mate within `left - 1`.
             let mut replies = cur.legal_moves();
             replies.sort_by_key(|m| cur.defence_order(m));
-            // The first of the longest: a reply is looked at closely only if the attacker
-            // cannot mate after it as fast as after the best so far.
-            let mut best: Option<(u8, P::Move, P)> = None;
+            let mut longest = None;
             for r in replies {
-                let b = best.as_ref().map_or(0, |(b, _, _)| *b);
-                if b >= left {
-                    break;
-                }
                 let mut after = cur.clone();
                 after.play_unchecked(&r);
-                if b > 0 && self.attack(&after, b) {
-                    continue;
+                if !self.attack(&after, left - 1) {
+                    if !self.stopped {
+                        longest = Some((r, after));
+                    }
+                    break;
                 }
-                let k = (b + 1..=left)
-                    .find(|&k| self.attack(&after, k))
-                    .unwrap_or(left);
-                best = Some((k, r, after));
             }
-            let Some((k, r, after)) = best else { break };
+            let Some((r, after)) = longest else { break };
             line.push(r);
             cur = after;
-            left = k;
         }
         Mate {
             moves: u32::from(n),

@@ -23,8 +23,8 @@ use std::time::Instant;
 /// lets the attacker play quiet moves as well. A mate is a move that ends the game with the
 /// attacker the winner, as the rules say: checkmate, or (with --all-moves) leaving the
 /// opponent without a legal move; in Gufū also the capture of a King. Prints `mate in N:
-/// <main line>` (the quickest mate against the longest defence) and every first move that
-/// mates in N (one: the problem's solution is unique). When the side to move is the one mated:
+/// <main line>` (the quickest mate against the longest defence); with --all-solutions, every
+/// first move that mates in N (one: the problem's solution is unique) and its line. When the side to move is the one mated:
 /// `mated in N: <main line>` (its longest defence, then the quickest mate); otherwise `no mate
 /// in DEPTH`. The main line is numbered as records number moves, from the position's own move
 /// number: Gufū every ply (`14. S-2二>N+ 15. K-1一>E+ 16. K-2三>W#`), Wa move pairs (`33.
@@ -78,8 +78,10 @@ pub struct Args {
     /// limit.
     #[arg(long, default_value_t = 5_000_000)]
     max_nodes: u64,
-    /// With a mate: also print, for every first move that mates in N, its main line (one per
-    /// line, indented), so a composer sees whether the problem is sound (one first move).
+    /// With a mate: also print how many first moves mate in N and which, then each one's
+    /// main line (one per line, indented), so a composer sees whether the problem is sound
+    /// (one first move). It costs a proof that every other check does not mate in N: often
+    /// far longer than the mate itself.
     #[arg(long)]
     all_solutions: bool,
     /// Output format.
@@ -209,6 +211,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
             MethodArg::Deepening => mate::Method::Deepening,
         },
         hash_mb: a.hash_mb,
+        all_solutions: a.all_solutions,
     });
     let found = s.find(pos);
     // Not a mate for the side to move: is it the one being mated?
@@ -233,7 +236,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
     let secs = t.elapsed().as_secs_f64();
     let text = match a.format {
         Format::Text => {
-            let mut t = answer.text(pos, a.depth, style);
+            let mut t = answer.text(pos, a.depth, style, a.all_solutions);
             for l in &solutions {
                 t.push_str(&format!("  {}\n", numbered_line(pos, l, style)));
             }
@@ -250,7 +253,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
                 "moves": answer.moves(),
                 "line": line_text_in(pos, line, style),
                 "line_text": numbered_line(pos, line, style),
-                "first_moves": first_moves(pos, answer.first_moves(), style),
+                "first_moves": a.all_solutions.then(|| first_moves(pos, answer.first_moves(), style)),
                 "solutions": solutions.iter().map(|l| line_text_in(pos, l, style)).collect::<Vec<_>>(),
                 "complete": answer.complete(),
                 "nodes": s.nodes(),
@@ -347,20 +350,31 @@ impl<M> Answer<M> {
         }
     }
 
-    fn text<P: Searchable<Move = M>>(&self, pos: &P, depth: u32, style: Style) -> String {
+    fn text<P: Searchable<Move = M>>(
+        &self,
+        pos: &P,
+        depth: u32,
+        style: Style,
+        all_solutions: bool,
+    ) -> String {
         match self {
             Answer::Mate(m) => {
-                let firsts = first_moves(pos, &m.first_moves, style);
                 let mut t = format!(
-                    "mate in {}: {}\n{} first move{} mate{} in {}: {}\n",
+                    "mate in {}: {}\n",
                     m.moves,
-                    numbered_line(pos, &m.line, style),
-                    firsts.len(),
-                    if firsts.len() == 1 { "" } else { "s" },
-                    if firsts.len() == 1 { "s" } else { "" },
-                    m.moves,
-                    firsts.join(" ")
+                    numbered_line(pos, &m.line, style)
                 );
+                if all_solutions {
+                    let firsts = first_moves(pos, &m.first_moves, style);
+                    t.push_str(&format!(
+                        "{} first move{} mate{} in {}: {}\n",
+                        firsts.len(),
+                        if firsts.len() == 1 { "" } else { "s" },
+                        if firsts.len() == 1 { "s" } else { "" },
+                        m.moves,
+                        firsts.join(" ")
+                    ));
+                }
                 if !m.complete {
                     t.push_str("(incomplete: the search stopped at --max-nodes)\n");
                 }
