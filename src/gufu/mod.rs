@@ -13,6 +13,7 @@ mod pieces;
 mod position;
 pub mod posstr;
 mod resolve;
+mod seam;
 
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;

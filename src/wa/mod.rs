@@ -17,6 +17,7 @@ pub mod notation;
 mod pieces;
 mod position;
 mod resolve;
+mod seam;
 mod zones;
 
 pub use attacks::reach;

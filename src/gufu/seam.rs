@@ -1,0 +1,30 @@
+//! Gufū's side of the small traits of the seam ([`replay::Seam`](crate::replay::Seam)): what a
+//! move does, for the table and JSON writers ([`Describe`]).
+
+use crate::geometry::Square;
+use crate::gufu::{Move, Position};
+use crate::writers::{Describe, MoveParts};
+
+impl Describe for Position {
+    fn parts(&self, m: &Move) -> MoveParts<Square> {
+        let letter = |at: Square| self.piece_at(at).map(|p| p.id.row().letter);
+        let (piece, from, to, action, captured) = match *m {
+            Move::Drop { piece, to, .. } => (Some(piece.row().letter), None, to, "drop", None),
+            Move::Turn { at, .. } => (letter(at), Some(at), at, "turn", None),
+            Move::Step { from, to, .. } => {
+                let cap = letter(to).map(String::from);
+                let action = if cap.is_some() { "capture" } else { "move" };
+                (letter(from), Some(from), to, action, cap)
+            }
+        };
+        MoveParts {
+            piece: piece.unwrap_or('?').to_string(),
+            from,
+            to,
+            action,
+            captured,
+            promotion: None,
+            facing: Some(m.facing().letter()),
+        }
+    }
+}
