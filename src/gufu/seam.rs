@@ -1,6 +1,8 @@
 //! Gufū's side of the small traits of the seam ([`replay::Seam`](crate::replay::Seam)): what a
-//! move does, for the table and JSON writers ([`Describe`]).
+//! move does, for the table and JSON writers ([`Describe`]); how random games favour moves
+//! ([`Weigh`]).
 
+use crate::generate::Weigh;
 use crate::geometry::Square;
 use crate::gufu::{Move, Position};
 use crate::writers::{Describe, MoveParts};
@@ -25,6 +27,17 @@ impl Describe for Position {
             captured,
             promotion: None,
             facing: Some(m.facing().letter()),
+        }
+    }
+}
+
+/// Gufū: captures, then drops, then steps and turns.
+impl Weigh for Position {
+    fn weight(&self, m: &Move) -> u64 {
+        match *m {
+            Move::Step { to, .. } if self.piece_at(to).is_some() => 6,
+            Move::Drop { .. } => 3,
+            _ => 2,
         }
     }
 }

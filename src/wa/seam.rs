@@ -1,6 +1,8 @@
 //! Wa's side of the small traits of the seam ([`replay::Seam`](crate::replay::Seam)): what a
-//! move does, for the table and JSON writers ([`Describe`]).
+//! move does, for the table and JSON writers ([`Describe`]); how random games favour moves
+//! ([`Weigh`]).
 
+use crate::generate::Weigh;
 use crate::geometry::Square;
 use crate::wa::{Game, Move, Position};
 use crate::writers::{Describe, MoveParts};
@@ -39,6 +41,25 @@ impl Describe for Game {
                     promotion,
                     facing: None,
                 }
+            }
+        }
+    }
+}
+
+/// Wa: captures and promotions are favoured most, drops more than quiet moves.
+impl Weigh for Game {
+    fn weight(&self, m: &Move) -> u64 {
+        match *m {
+            Move::Drop { .. } => 3,
+            Move::Normal { to, promote, .. } => {
+                let mut w = 1;
+                if self.position().piece_at(to).is_some() {
+                    w += 8;
+                }
+                if promote {
+                    w += 4;
+                }
+                w
             }
         }
     }
