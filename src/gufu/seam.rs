@@ -1,10 +1,12 @@
 //! Gufū's side of the small traits of the seam ([`replay::Seam`](crate::replay::Seam)): what a
 //! move does, for the table and JSON writers ([`Describe`]); how random games favour moves
-//! ([`Weigh`]).
+//! ([`Weigh`]); a collection's key of a position (`Keyed`).
 
+use crate::collection::game::{Keyed, PositionKey};
 use crate::generate::Weigh;
 use crate::geometry::Square;
 use crate::gufu::{Move, Position};
+use crate::rules::Position as _;
 use crate::writers::{Describe, MoveParts};
 
 impl Describe for Position {
@@ -39,5 +41,14 @@ impl Weigh for Position {
             Move::Drop { .. } => 3,
             _ => 2,
         }
+    }
+}
+
+impl Keyed for Position {
+    fn key(&self) -> PositionKey {
+        let s = self.position_string();
+        // `<board> <side> <hand> <ply>`: drop the ply.
+        let head = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
+        PositionKey::Gufu(head.to_string())
     }
 }

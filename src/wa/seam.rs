@@ -1,7 +1,8 @@
 //! Wa's side of the small traits of the seam ([`replay::Seam`](crate::replay::Seam)): what a
 //! move does, for the table and JSON writers ([`Describe`]); how random games favour moves
-//! ([`Weigh`]).
+//! ([`Weigh`]); a collection's key of a position (`Keyed`).
 
+use crate::collection::game::{Keyed, PositionKey};
 use crate::generate::Weigh;
 use crate::geometry::Square;
 use crate::wa::{Game, Move, Position};
@@ -62,5 +63,11 @@ impl Weigh for Game {
                 w
             }
         }
+    }
+}
+
+impl Keyed for Game {
+    fn key(&self) -> PositionKey {
+        PositionKey::Wa(self.position().repetition_hash())
     }
 }
