@@ -13,13 +13,15 @@
 //! defined at once (a look does not depend on the layout), and only the largest hands are
 //! remembered, for the layout made at the end ([`PageBoards::finish`]).
 
+use super::DiagramOptions;
 use super::document::{Doc, Layout, Lit, background, n, sq_name};
 use super::text::Anchor;
-use super::{DiagramOptions, gufu_board, wa_board};
 use crate::Variant;
 use crate::geometry::{Color, GUFU, Geometry, Square, WA};
 use crate::gufu::PieceId;
+use crate::gufu::diagram as gufu_board;
 use crate::rules::Position;
+use crate::wa::diagram as wa_board;
 use crate::{gufu, wa};
 use serde_json::{Map, Value, json};
 use std::collections::HashSet;

@@ -9,6 +9,7 @@
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
 mod attacks;
+pub(crate) mod diagram;
 pub mod fen;
 mod game;
 mod kind;

@@ -1,18 +1,21 @@
-//! Gufū shōgi diagrams.
+//! Gufū shōgi diagrams ([`crate::svg::gufu`], the [`Diagram`] of a position): its facing
+//! pieces, common hand and layout, drawn with the diagram's document, glyphs and piece shapes
+//! from [`crate::svg`]; the replay page's Gufū boards (`super::page`) are drawn by the same
+//! code.
 
-use super::document::{
-    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights, n,
-    palette, sq_name,
-};
-use super::glyphs::Face;
-use super::pieces::{PieceLook, place};
-use super::text::Anchor;
-use super::{DiagramOptions, Labels, Language};
 use crate::geometry::Facing;
 use crate::geometry::RankStyle;
 use crate::geometry::{Color, GUFU};
 use crate::gufu::{self, PieceId};
 use crate::rules::Position as _;
+use crate::svg::document::{
+    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights, n,
+    palette, sq_name,
+};
+use crate::svg::glyphs::Face;
+use crate::svg::pieces::{PieceLook, place};
+use crate::svg::text::Anchor;
+use crate::svg::{Diagram, DiagramOptions, Labels, Language};
 use std::fmt::Write;
 
 const GUFU_U: f64 = 96.0;
@@ -55,7 +58,7 @@ fn gufu_look(id: PieceId, p: &Palette) -> (&'static str, &'static str, &'static 
 }
 
 /// The letter of a piece in position strings: `K` Black's King, `k` White's, `W`, `S`.
-pub(super) fn letter(id: PieceId) -> char {
+pub(crate) fn letter(id: PieceId) -> char {
     match id {
         PieceId::WhiteKing => 'k',
         _ => id.row().letter,
@@ -63,7 +66,7 @@ pub(super) fn letter(id: PieceId) -> char {
 }
 
 /// The layout of a Gufū diagram.
-pub(super) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
+pub(crate) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
     Layout::new(
         GUFU,
         GUFU_U,
@@ -75,13 +78,13 @@ pub(super) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
 }
 
 /// The rotation of a piece with this facing.
-pub(super) fn rotation<M>(o: &DiagramOptions<M>, f: Facing) -> u32 {
+pub(crate) fn rotation<M>(o: &DiagramOptions<M>, f: Facing) -> u32 {
     (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
 }
 
 /// The id of a look: `kifu-gKe-90` on the board (letter, facing, rotation), `kifu-ghK-0` in
 /// hand (`g` keeps them apart from Wa's looks on a page with both games).
-pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
+pub(crate) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
     match facing {
         Some(f) => format!(
             "kifu-g{}{}-{rotate}",
@@ -93,7 +96,7 @@ pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> Strin
 }
 
 /// How a piece looks: on the board with its facing, or in hand.
-pub(super) fn look<M>(
+pub(crate) fn look<M>(
     o: &DiagramOptions<M>,
     id: PieceId,
     facing: Option<Facing>,
@@ -131,23 +134,23 @@ fn letter_str(id: PieceId) -> &'static str {
 }
 
 /// The centre of the `i`th piece of the common hand.
-pub(super) fn slot(l: &Layout, i: usize) -> (f64, f64) {
+pub(crate) fn slot(l: &Layout, i: usize) -> (f64, f64) {
     let u = l.u;
     (l.right.0 + 0.5 * u, l.y0 + 0.72 * u + i as f64 * 0.6 * u)
 }
 
 /// Where "none" is written in an empty hand.
-pub(super) fn none_at(l: &Layout) -> (f64, f64) {
+pub(crate) fn none_at(l: &Layout) -> (f64, f64) {
     (l.right.0 + 0.5 * l.u, l.y0 + 0.55 * l.u)
 }
 
 /// The size of "none".
-pub(super) fn none_size(l: &Layout) -> f64 {
+pub(crate) fn none_size(l: &Layout) -> f64 {
     0.18 * l.u
 }
 
 /// The pieces on the board.
-pub(super) fn pieces<M>(
+pub(crate) fn pieces<M>(
     doc: &mut Doc,
     l: &Layout,
     o: &DiagramOptions<M>,
@@ -177,7 +180,7 @@ pub(super) fn pieces<M>(
 }
 
 /// The common hand, beside the board: a header, then the pieces one under the other.
-pub(super) fn hand<M>(
+pub(crate) fn hand<M>(
     doc: &mut Doc,
     l: &Layout,
     o: &DiagramOptions<M>,
@@ -259,7 +262,7 @@ fn describe(pos: &gufu::Position, hand: &[PieceId]) -> String {
 }
 
 /// The pieces of the common hand, in position-string order.
-pub(super) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
+pub(crate) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
     PieceId::ALL
         .into_iter()
         .filter(|&id| pos.in_hand(id))
@@ -282,4 +285,10 @@ pub fn gufu(pos: &gufu::Position, o: &DiagramOptions<gufu::Move>) -> String {
     let s = hand(&mut d, &l, o, &in_hand);
     d.s.push_str(&s);
     d.close(&l, o)
+}
+
+impl Diagram for gufu::Position {
+    fn diagram(&self, o: &DiagramOptions<gufu::Move>) -> String {
+        gufu(self, o)
+    }
 }
