@@ -58,7 +58,7 @@ fn gufu_look(id: PieceId, p: &Palette) -> (&'static str, &'static str, &'static 
 }
 
 /// The letter of a piece in position strings: `K` Black's King, `k` White's, `W`, `S`.
-pub(crate) fn letter(id: PieceId) -> char {
+pub(super) fn letter(id: PieceId) -> char {
     match id {
         PieceId::WhiteKing => 'k',
         _ => id.row().letter,
@@ -66,7 +66,7 @@ pub(crate) fn letter(id: PieceId) -> char {
 }
 
 /// The layout of a Gufū diagram.
-pub(crate) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
+pub(super) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
     Layout::new(
         GUFU,
         GUFU_U,
@@ -78,13 +78,13 @@ pub(crate) fn layout<M>(o: &DiagramOptions<M>) -> Layout {
 }
 
 /// The rotation of a piece with this facing.
-pub(crate) fn rotation<M>(o: &DiagramOptions<M>, f: Facing) -> u32 {
+pub(super) fn rotation<M>(o: &DiagramOptions<M>, f: Facing) -> u32 {
     (facing_degrees(f) + if o.flip { 180 } else { 0 }) % 360
 }
 
 /// The id of a look: `kifu-gKe-90` on the board (letter, facing, rotation), `kifu-ghK-0` in
 /// hand (`g` keeps them apart from Wa's looks on a page with both games).
-pub(crate) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
+pub(super) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> String {
     match facing {
         Some(f) => format!(
             "kifu-g{}{}-{rotate}",
@@ -96,7 +96,7 @@ pub(crate) fn look_id(id: PieceId, facing: Option<Facing>, rotate: u32) -> Strin
 }
 
 /// How a piece looks: on the board with its facing, or in hand.
-pub(crate) fn look<M>(
+pub(super) fn look<M>(
     o: &DiagramOptions<M>,
     id: PieceId,
     facing: Option<Facing>,
@@ -134,23 +134,23 @@ fn letter_str(id: PieceId) -> &'static str {
 }
 
 /// The centre of the `i`th piece of the common hand.
-pub(crate) fn slot(l: &Layout, i: usize) -> (f64, f64) {
+pub(super) fn slot(l: &Layout, i: usize) -> (f64, f64) {
     let u = l.u;
     (l.right.0 + 0.5 * u, l.y0 + 0.72 * u + i as f64 * 0.6 * u)
 }
 
 /// Where "none" is written in an empty hand.
-pub(crate) fn none_at(l: &Layout) -> (f64, f64) {
+pub(super) fn none_at(l: &Layout) -> (f64, f64) {
     (l.right.0 + 0.5 * l.u, l.y0 + 0.55 * l.u)
 }
 
 /// The size of "none".
-pub(crate) fn none_size(l: &Layout) -> f64 {
+pub(super) fn none_size(l: &Layout) -> f64 {
     0.18 * l.u
 }
 
 /// The pieces on the board.
-pub(crate) fn pieces<M>(
+pub(super) fn pieces<M>(
     doc: &mut Doc,
     l: &Layout,
     o: &DiagramOptions<M>,
@@ -180,7 +180,7 @@ pub(crate) fn pieces<M>(
 }
 
 /// The common hand, beside the board: a header, then the pieces one under the other.
-pub(crate) fn hand<M>(
+pub(super) fn hand<M>(
     doc: &mut Doc,
     l: &Layout,
     o: &DiagramOptions<M>,
@@ -262,7 +262,7 @@ fn describe(pos: &gufu::Position, hand: &[PieceId]) -> String {
 }
 
 /// The pieces of the common hand, in position-string order.
-pub(crate) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
+pub(super) fn hand_of(pos: &gufu::Position) -> Vec<PieceId> {
     PieceId::ALL
         .into_iter()
         .filter(|&id| pos.in_hand(id))

@@ -10,6 +10,7 @@
 
 pub(crate) mod diagram;
 pub mod notation;
+mod page;
 mod pieces;
 mod position;
 pub mod posstr;

@@ -262,7 +262,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// Takes what the body holds so far.
-    pub(super) fn take_body(&mut self) -> String {
+    pub(crate) fn take_body(&mut self) -> String {
         std::mem::take(&mut self.s)
     }
 
@@ -460,7 +460,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of a highlight: a square of the board's size.
-    pub(super) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &DiagramOptions<M>) -> String {
+    pub(crate) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &DiagramOptions<M>) -> String {
         let p = palette(o.style);
         let (fill, opacity) = match lit {
             Lit::LastMove => (p.last, "0.5"),
@@ -479,7 +479,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
 }
 
 /// The background rectangle, the size of the whole diagram.
-pub(super) fn background<M>(l: &Layout, o: &DiagramOptions<M>) -> String {
+pub(crate) fn background<M>(l: &Layout, o: &DiagramOptions<M>) -> String {
     format!(
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         n(l.width),

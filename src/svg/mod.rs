@@ -44,7 +44,7 @@
 
 pub(crate) mod document;
 pub(crate) mod glyphs;
-mod page;
+pub(crate) mod page;
 pub(crate) mod pieces;
 #[cfg(feature = "png")]
 mod png;

@@ -27,7 +27,7 @@ fn side_name(c: Color, language: Language) -> &'static str {
 }
 
 /// The rows of a Wa hand: kinds with their counts, in table order.
-pub(crate) fn wa_hand(pos: &wa::Position, c: Color) -> Vec<(Kind, u8)> {
+pub(super) fn wa_hand(pos: &wa::Position, c: Color) -> Vec<(Kind, u8)> {
     Kind::all()
         .map(|k| (k, pos.in_hand(c, k)))
         .filter(|&(_, k)| k > 0)
@@ -60,19 +60,19 @@ fn max_rows() -> usize {
 }
 
 /// Where everything of a Wa diagram goes.
-pub(crate) struct Geom {
-    pub(crate) l: Layout,
+pub(super) struct Geom {
+    pub(super) l: Layout,
     /// The viewer's side, whose hand is at the bottom right.
     near: Color,
     row_h: f64,
     header: f64,
-    pub(crate) max_rows: usize,
+    pub(super) max_rows: usize,
     col_w: f64,
 }
 
 impl Geom {
     /// The layout for hands of `cols` columns (Black's, White's).
-    pub(crate) fn new<M>(o: &DiagramOptions<M>, drops: bool, cols: [usize; 2]) -> Geom {
+    pub(super) fn new<M>(o: &DiagramOptions<M>, drops: bool, cols: [usize; 2]) -> Geom {
         let u = WA_U;
         let col_w = 1.65 * u;
         let near = if o.flip { Color::White } else { Color::Black };
@@ -96,18 +96,18 @@ impl Geom {
     }
 
     /// The columns a hand of `kinds` kinds needs.
-    pub(crate) fn cols(kinds: usize) -> usize {
+    pub(super) fn cols(kinds: usize) -> usize {
         kinds.div_ceil(max_rows()).max(1)
     }
 
     /// How a side's pieces are turned: the far side's upside down.
-    pub(crate) fn rotation(&self, c: Color) -> u32 {
+    pub(super) fn rotation(&self, c: Color) -> u32 {
         if c == self.near { 0 } else { 180 }
     }
 
     /// The top of a side's hand holding `kinds` kinds: the far side's hangs from the top of
     /// the board, the near side's stands on its bottom.
-    pub(crate) fn hand_top(&self, c: Color, kinds: usize) -> f64 {
+    pub(super) fn hand_top(&self, c: Color, kinds: usize) -> f64 {
         let rows = kinds.min(self.max_rows).max(1);
         let block = self.header + rows as f64 * self.row_h;
         if c == self.near {
@@ -126,7 +126,7 @@ impl Geom {
     }
 
     /// The centre of the `i`th kind of a side's hand, from the hand's top.
-    pub(crate) fn slot(&self, c: Color, i: usize) -> (f64, f64) {
+    pub(super) fn slot(&self, c: Color, i: usize) -> (f64, f64) {
         let u = self.l.u;
         let (col, row) = (i / self.max_rows, i % self.max_rows);
         (
@@ -136,12 +136,12 @@ impl Geom {
     }
 
     /// Where a count stands from its piece's centre.
-    pub(crate) fn count_offset(&self) -> f64 {
+    pub(super) fn count_offset(&self) -> f64 {
         0.42 * self.l.u
     }
 
     /// Where "none" is written in an empty hand, from the hand's top.
-    pub(crate) fn none_at(&self, c: Color) -> (f64, f64) {
+    pub(super) fn none_at(&self, c: Color) -> (f64, f64) {
         (
             self.hand_x(c) + 0.3 * self.l.u,
             self.header + 0.2 * self.l.u,
@@ -150,7 +150,7 @@ impl Geom {
 }
 
 /// The position-string token of a piece: `P`, `+p`.
-pub(crate) fn token(pc: wa::Piece) -> String {
+pub(super) fn token(pc: wa::Piece) -> String {
     let l = pc.kind.row().letter;
     let l = match pc.color {
         Color::Black => l,
@@ -164,7 +164,7 @@ pub(crate) fn token(pc: wa::Piece) -> String {
 }
 
 /// The id of a look: `kifu-P-0`, `kifu-xp-180` (`x` for `+`), `kifu-hP-0` in hand.
-pub(crate) fn look_id(token: &str, rotate: u32, in_hand: bool) -> String {
+pub(super) fn look_id(token: &str, rotate: u32, in_hand: bool) -> String {
     format!(
         "kifu-{}{}-{rotate}",
         if in_hand { "h" } else { "" },
@@ -173,7 +173,7 @@ pub(crate) fn look_id(token: &str, rotate: u32, in_hand: bool) -> String {
 }
 
 /// How a piece looks, on the board or in hand.
-pub(crate) fn look<M>(
+pub(super) fn look<M>(
     o: &DiagramOptions<M>,
     g: &Geom,
     pc: wa::Piece,
@@ -205,13 +205,13 @@ pub(crate) fn look<M>(
 }
 
 /// Where a piece on a square is placed (its centre, a hair low).
-pub(crate) fn square_at(g: &Geom, sq: crate::geometry::Square) -> (f64, f64) {
+pub(super) fn square_at(g: &Geom, sq: crate::geometry::Square) -> (f64, f64) {
     let (cx, cy) = g.l.centre(sq);
     (cx, cy + 0.01 * g.l.u)
 }
 
 /// The definition of a count (`×2`), drawn from its left end, centred on the origin.
-pub(crate) fn count_id<M>(doc: &mut Doc, o: &DiagramOptions<M>, g: &Geom, count: u8) -> String {
+pub(super) fn count_id<M>(doc: &mut Doc, o: &DiagramOptions<M>, g: &Geom, count: u8) -> String {
     let (fill, size) = (palette(o.style).coord, 0.34 * g.l.u);
     doc.def(&format!("kifu-n{count}"), |ink| {
         let mut s = format!("<g id=\"kifu-n{count}\" fill=\"{fill}\">");
@@ -223,14 +223,14 @@ pub(crate) fn count_id<M>(doc: &mut Doc, o: &DiagramOptions<M>, g: &Geom, count:
 }
 
 /// The frame: board, grid, coordinates, highlights.
-pub(crate) fn frame<M: Move>(doc: &mut Doc, g: &Geom, o: &DiagramOptions<M>) {
+pub(super) fn frame<M: Move>(doc: &mut Doc, g: &Geom, o: &DiagramOptions<M>) {
     // Promotion zones: dots where the third and eighth lines cross.
     let hoshi = [(3.0, 3.0), (8.0, 3.0), (3.0, 8.0), (8.0, 8.0)];
     doc.grid(&g.l, o, &hoshi, &highlights(o));
 }
 
 /// The pieces on the board.
-pub(crate) fn pieces<M>(
+pub(super) fn pieces<M>(
     doc: &mut Doc,
     g: &Geom,
     o: &DiagramOptions<M>,
@@ -262,7 +262,7 @@ pub(crate) fn pieces<M>(
 
 /// One side's hand: a header (side mark and name), then each kind once with its count, in a
 /// group moved to the hand's top.
-pub(crate) fn hand<M>(
+pub(super) fn hand<M>(
     doc: &mut Doc,
     g: &Geom,
     o: &DiagramOptions<M>,

@@ -15,6 +15,7 @@ mod game;
 mod kind;
 mod moves;
 pub mod notation;
+mod page;
 mod pieces;
 mod position;
 mod resolve;
