@@ -8,6 +8,7 @@
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 
+pub(crate) mod analysis;
 pub(crate) mod diagram;
 pub mod notation;
 mod page;

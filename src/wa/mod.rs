@@ -8,6 +8,7 @@
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
+pub(crate) mod analysis;
 mod attacks;
 pub(crate) mod diagram;
 pub mod fen;
