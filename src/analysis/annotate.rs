@@ -15,8 +15,7 @@
 //!
 //! The input is the game as the rules core sees it: the positions before each move and the
 //! moves ([`Judge`] for either game); the caller turns a replayed record into that. Each
-//! game's judging (its [`Judge`], its notes) is in its own folder: `src/wa/analysis.rs` and
-//! `src/gufu/analysis.rs`.
+//! game's judging (its [`Judge`], its notes) is in its own folder: `src/<game>/analysis.rs`.
 
 use super::Value;
 use super::mate::{MateOptions, MateValue};
@@ -124,7 +123,8 @@ pub struct Budget {
 
 /// A game whose plies can be judged, one at a time in the order of the game (as a walk of its
 /// main line gives them), keeping only what the next ply needs: Gufū exactly ([`gufu_game`]),
-/// Wa by mate searches ([`wa_game`], also for [`wa::Game`](crate::wa::Game), the replay's Wa positions).
+/// Wa by mate searches ([`wa_game`], also for [`wa::Game`](crate::wa::Game), the replay's Wa
+/// positions).
 pub trait Judge: Position {
     /// What judging keeps from one ply to the next.
     type Judging;

@@ -2,8 +2,8 @@
 //! `play_unchecked`, `status`, `in_check`, ...) and the notation ([`Notate`]): a compact key
 //! for the tables, the order in which a defender's moves are tried, and the moves a mate
 //! problem allows the attacker (in Wa found without playing the drops that cannot check).
-//! Each game's [`Searchable`] is in its own folder: `src/wa/analysis.rs` and
-//! `src/gufu/analysis.rs` (Gufū's with [`gufu_index`], which the solver numbers positions by).
+//! Each game's [`Searchable`] is in its own folder: `src/<game>/analysis.rs` (with, for Gufū,
+//! [`gufu_index`], which the solver numbers positions by).
 //!
 //! [`rules::Position`]: crate::rules::Position
 

@@ -48,7 +48,8 @@ impl OnPage for Position {
         }
     }
 
-    /// The frame of a Gufū board, way up `v`, and its placements.
+    /// The frame of a Gufū board, way up `v`, and its placements: one hand, the common
+    /// hand (`"side": "common"`).
     fn view(doc: &mut Doc, k: &PageKind, v: usize, o: &DiagramOptions<()>) -> (String, Value) {
         let l = diagram::layout(o);
         let body = doc.take_body();

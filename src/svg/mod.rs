@@ -39,8 +39,8 @@
 //! The code: `document` (colours, layout, board, grid, coordinates, caption), `text` (glyph
 //! runs or `<text>`, fitting captions), `glyphs` (the outlines), `pieces` (the piece shape
 //! and its label), `page` (the boards of a replay page), `png`. Each game draws its own pieces
-//! and hands with these, in its own folder: `src/wa/diagram.rs` and `src/gufu/diagram.rs`
-//! (each game's [`Diagram`]).
+//! and hands with these, in its own folder: `src/<game>/diagram.rs` (each game's
+//! [`Diagram`]).
 
 pub(crate) mod document;
 pub(crate) mod glyphs;

@@ -14,7 +14,7 @@
 //! remembered, for the layout made at the end ([`PageBoards::finish`]).
 //!
 //! What is particular to a game (what its positions define, its frames and placements) is its
-//! [`OnPage`], in `src/wa/page.rs` and `src/gufu/page.rs`, drawn by its diagram's code.
+//! [`OnPage`], in `src/<game>/page.rs`, drawn by its diagram's code.
 
 use super::DiagramOptions;
 use super::document::{Doc, Layout, n, sq_name};
@@ -117,13 +117,13 @@ impl PageBoards {
 
     /// The frames, placements and definitions.
     ///
-    /// The placements of a kind: `{"game": "wa"|"gufu", "names": [square names in
-    /// position-string order], "kinds": Wa hand letters in hand order, "views": [unflipped,
-    /// flipped]}`, each view `{"sq": ["x,y" centre of each square], "lit": ["x,y" corner of
-    /// each square], "look": {token: id}, "hands": [...], "count": {n: id}, "lastmove": id,
-    /// "check": id}`; a Wa hand `{"side", "tops": [y of the hand holding n kinds], "slots":
-    /// ["x,y"], "counts": ["x,y"], "none": "x,y", "noneId": id, "look": {letter: id}}`, Gufū's
-    /// common hand the same without tops and counts.
+    /// The placements of a kind: `{"game": the game's name, "names": [square names in
+    /// position-string order], "views": [unflipped, flipped]}` and what its game adds
+    /// ([`OnPage::placements`]), each view `{"sq": ["x,y" centre of each square], "lit": ["x,y"
+    /// corner of each square], "look": {token: id}, "hands": [...], "lastmove": id, "check":
+    /// id}` and what its game adds ([`OnPage::view`], in `src/<game>/page.rs`), each hand
+    /// `{"side", "slots": ["x,y"], "none": "x,y", "noneId": id, "look": {letter: id}}` and what
+    /// its game adds.
     pub(crate) fn finish(mut self) -> Finished {
         let mut kinds = Vec::new();
         let mut all = std::mem::take(&mut self.kinds);

@@ -150,9 +150,10 @@ impl<P: OnBoard> Judge for P {
     }
 }
 
-/// Wa: as [`gufu_game`](crate::analysis::annotate::gufu_game), with each position's [`MateValue`] for its side to move, searched to
-/// `opts.depth` moves of either side. The value after a move (for the side that played it) is
-/// the value before the next move, flipped; the verdicts follow from the two values alone:
+/// Wa: `positions[i]` is the position before `moves[i]`; `positions` has one more entry, the
+/// position after the last move. Each position's [`MateValue`] for its side to move, searched
+/// to `opts.depth` moves of either side. The value after a move (for the side that played it)
+/// is the value before the next move, flipped; the verdicts follow from the two values alone:
 ///
 /// - `??` (blunder): the value after is `mated in K` and the value before was not (the mover
 ///   had a mate, or was proved not mated: another move kept clear of the mate);

@@ -68,7 +68,9 @@ impl OnPage for Game {
         }
     }
 
-    /// The frame of a Wa board, way up `v`, and its placements.
+    /// The frame of a Wa board, way up `v`, and its placements: with drops, a hand per side
+    /// that adds `"tops": [y of the hand holding n kinds]` and `"counts": ["x,y"]`; the view
+    /// adds `"count": {n: id}`.
     fn view(doc: &mut Doc, k: &PageKind, v: usize, o: &DiagramOptions<()>) -> (String, Value) {
         let drops = k.variant == Variant::Wa;
         // Room for the largest hands of the page, whatever the position shown.
@@ -115,6 +117,7 @@ impl OnPage for Game {
         (frame, view)
     }
 
+    /// `game`, `names`, and `kinds`: the hand letters, in hand order.
     fn placements() -> Value {
         json!({
             "game": "wa",

@@ -3,7 +3,7 @@
 //!
 //! They take what the replay produced (the game as replayed: positions and resolved moves) and
 //! know nothing of parsing; each game says what its moves do through [`Describe`] (implemented
-//! in `src/wa/seam.rs` and `src/gufu/seam.rs`).
+//! in `src/<game>/seam.rs`).
 
 pub mod html;
 pub mod psn;
