@@ -9,7 +9,7 @@ use crate::notation::{Notate, Style};
 use crate::replay::State;
 use crate::rules::Position;
 use crate::writers::psn::{number_prefix, wrap_words};
-use crate::{Variant, for_game, gufu, wa};
+use crate::{Variant, for_game};
 
 /// SplitMix64: small, fast, and the same everywhere.
 #[derive(Clone, Debug)]
@@ -36,40 +36,11 @@ impl Rng {
     }
 }
 
-/// How much the generator favours each legal move of a game.
+/// How much the generator favours each legal move of a game (each game's in
+/// `src/<game>/seam.rs`).
 pub trait Weigh: Notate {
     /// The weight of `m`, a legal move of this position (at least 1).
     fn weight(&self, m: &Self::Move) -> u64;
-}
-
-/// Wa: captures and promotions are favoured most, drops more than quiet moves.
-impl Weigh for wa::Game {
-    fn weight(&self, m: &wa::Move) -> u64 {
-        match *m {
-            wa::Move::Drop { .. } => 3,
-            wa::Move::Normal { to, promote, .. } => {
-                let mut w = 1;
-                if self.position().piece_at(to).is_some() {
-                    w += 8;
-                }
-                if promote {
-                    w += 4;
-                }
-                w
-            }
-        }
-    }
-}
-
-/// Gufū: captures, then drops, then steps and turns.
-impl Weigh for gufu::Position {
-    fn weight(&self, m: &gufu::Move) -> u64 {
-        match *m {
-            gufu::Move::Step { to, .. } if self.piece_at(to).is_some() => 6,
-            gufu::Move::Drop { .. } => 3,
-            _ => 2,
-        }
-    }
 }
 
 /// One random game as a PSN record. `index` is its number within the corpus (Round tag).

@@ -1,28 +1,29 @@
 //! A game's plies judged one by one: the value before and after each move, the best move,
 //! and a verdict.
 //!
-//! - **Gufū**: exact values from [`Solution`]. A move that worsens the outcome (a win thrown
-//!   to a draw or a loss, a draw to a loss) is a blunder (`??`, NAG 4); the only move that
-//!   keeps a win is good (`!`, NAG 1).
-//! - **Wa**: each position's [`MateValue`] for its side to move, by [`Search::judge`]. A move
-//!   that lets a forced mate slip is a mistake (`?`, NAG 2); a move that allows the opponent a
-//!   forced mate, from a position that was not lost, is a blunder (`??`, NAG 4); the only first
-//!   move of the shortest mate is good (`!`, NAG 1).
+//! - **Gufū**: exact values from [`Solution`](super::solve::Solution). A move that worsens
+//!   the outcome (a win thrown to a draw or a loss, a draw to a loss) is a blunder (`??`,
+//!   NAG 4); the only move that keeps a win is good (`!`, NAG 1).
+//! - **Wa**: each position's [`MateValue`] for its side to move, by
+//!   [`Search::judge`](super::mate::Search::judge). A move that lets a forced mate slip is a
+//!   mistake (`?`, NAG 2); a move that allows the opponent a forced mate, from a position that
+//!   was not lost, is a blunder (`??`, NAG 4); the only first move of the shortest mate is good
+//!   (`!`, NAG 1).
 //!
 //! In both games the value after a move, for the side that played it, is the value before
 //! the next move flipped ([`Outlook::flip`]): one value per position.
 //!
 //! The input is the game as the rules core sees it: the positions before each move and the
-//! moves ([`Judge`] for either game); the caller turns a replayed record into that.
+//! moves ([`Judge`] for either game); the caller turns a replayed record into that. Each
+//! game's judging (its [`Judge`], its notes) is in its own folder: `src/<game>/analysis.rs`.
 
 use super::Value;
-use super::game::move_text;
-use super::mate::{Judged, MateOptions, MateValue, Search};
-use super::solve::Solution;
+use super::mate::{MateOptions, MateValue};
 use crate::rules::Position;
-use crate::{gufu, wa};
-use std::borrow::Cow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+pub use crate::gufu::analysis::gufu_game;
+pub use crate::wa::analysis::{WaJudging, wa_game};
 
 /// A judgement on a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +123,8 @@ pub struct Budget {
 
 /// A game whose plies can be judged, one at a time in the order of the game (as a walk of its
 /// main line gives them), keeping only what the next ply needs: Gufū exactly ([`gufu_game`]),
-/// Wa by mate searches ([`wa_game`], also for [`wa::Game`], the replay's Wa positions).
+/// Wa by mate searches ([`wa_game`], also for [`wa::Game`](crate::wa::Game), the replay's Wa
+/// positions).
 pub trait Judge: Position {
     /// What judging keeps from one ply to the next.
     type Judging;
@@ -157,110 +159,13 @@ pub trait Judge: Position {
     }
 }
 
-impl Judge for gufu::Position {
-    type Judging = Cow<'static, Solution>;
-
-    fn begin_judging(start: &Self, _: MateOptions, _: Budget) -> Self::Judging {
-        Solution::covering(start)
-    }
-
-    fn judge_ply(
-        solution: &mut Self::Judging,
-        ply: usize,
-        before: &Self,
-        mv: &gufu::Move,
-        after: &Self,
-    ) -> PlyNote {
-        gufu_note(solution, ply, before, mv, after)
-    }
-}
-
-/// Judging a Wa game: the mate search (its tables kept from ply to ply), the budgets, and the
-/// value of the position after the last ply judged (the value before the next).
-pub struct WaJudging {
-    search: Search<wa::Position>,
-    budget: Budget,
-    game_deadline: Option<Instant>,
-    next: Option<(u128, Judged<wa::Move>)>,
-}
-
-impl WaJudging {
-    fn new(mate: MateOptions, budget: Budget) -> WaJudging {
-        WaJudging {
-            search: Search::new(mate),
-            budget,
-            game_deadline: budget.per_game.map(|t| Instant::now() + t),
-            next: None,
-        }
-    }
-
-    /// `pos` judged within the budgets.
-    fn value(&mut self, pos: &wa::Position) -> Judged<wa::Move> {
-        let own = self.budget.per_position.map(|t| Instant::now() + t);
-        let deadline = match (own, self.game_deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.search.set_deadline(deadline);
-        self.search.judge(pos)
-    }
-
-    fn ply(
-        &mut self,
-        ply: usize,
-        before: &wa::Position,
-        mv: &wa::Move,
-        after: &wa::Position,
-    ) -> PlyNote {
-        use super::game::Searchable;
-        let now = match self.next.take() {
-            Some((key, judged)) if key == before.key() => judged,
-            _ => self.value(before),
-        };
-        let next = self.value(after);
-        let note = wa_note(ply, before, mv, &now, &next);
-        self.next = Some((after.key(), next));
-        note
-    }
-}
-
-impl Judge for wa::Position {
-    type Judging = WaJudging;
-
-    fn begin_judging(_: &Self, mate: MateOptions, budget: Budget) -> WaJudging {
-        WaJudging::new(mate, budget)
-    }
-
-    fn judge_ply(
-        j: &mut WaJudging,
-        ply: usize,
-        before: &Self,
-        mv: &wa::Move,
-        after: &Self,
-    ) -> PlyNote {
-        j.ply(ply, before, mv, after)
-    }
-}
-
-impl Judge for wa::Game {
-    type Judging = WaJudging;
-
-    fn begin_judging(_: &Self, mate: MateOptions, budget: Budget) -> WaJudging {
-        WaJudging::new(mate, budget)
-    }
-
-    fn judge_ply(
-        j: &mut WaJudging,
-        ply: usize,
-        before: &Self,
-        mv: &wa::Move,
-        after: &Self,
-    ) -> PlyNote {
-        j.ply(ply, before.position(), mv, after.position())
-    }
-}
-
-fn note_comment(before: &str, after: &str, best: Option<&str>, tail: Option<&str>) -> String {
+/// A verdict's comment: `before → after`, then `; best …` and `; …` when given.
+pub(crate) fn note_comment(
+    before: &str,
+    after: &str,
+    best: Option<&str>,
+    tail: Option<&str>,
+) -> String {
     let mut s = format!("{before} → {after}");
     if let Some(b) = best {
         s.push_str(&format!("; best {b}"));
@@ -269,113 +174,4 @@ fn note_comment(before: &str, after: &str, best: Option<&str>, tail: Option<&str
         s.push_str(&format!("; {t}"));
     }
     s
-}
-
-/// Gufū: `positions[i]` is the position before `moves[i]`; `positions` has one more entry,
-/// the position after the last move.
-pub fn gufu_game(positions: &[gufu::Position], moves: &[gufu::Move]) -> Vec<PlyNote> {
-    Judge::judge(positions, moves, MateOptions::default())
-}
-
-/// Gufū: ply `ply`, `m` played from `p` to `next`, judged by the exact solution.
-fn gufu_note(
-    solution: &Solution,
-    ply: usize,
-    p: &gufu::Position,
-    m: &gufu::Move,
-    next: &gufu::Position,
-) -> PlyNote {
-    let value = |p: &gufu::Position| solution.value(p).unwrap_or(Value::Draw);
-    let before = value(p);
-    let after = value(next).flip();
-    let ranked = solution.moves(p);
-    let best = ranked.first().map(|(b, _)| move_text(p, b));
-    let winning = ranked
-        .iter()
-        .filter(|(_, v)| matches!(v, Value::Win(_)))
-        .count();
-    let (verdict, comment) = if after.class() < before.class() {
-        let c = note_comment(
-            &before.to_string(),
-            &after.to_string(),
-            best.as_deref(),
-            None,
-        );
-        (Some(Verdict::Blunder), Some(c))
-    } else if matches!(after, Value::Win(_)) && winning == 1 {
-        (
-            Some(Verdict::Only),
-            Some(format!("{before}; the only winning move")),
-        )
-    } else {
-        (None, None)
-    };
-    PlyNote {
-        ply,
-        mv: move_text(p, m),
-        before: Outlook::Exact(before),
-        after: Outlook::Exact(after),
-        best,
-        verdict,
-        comment,
-    }
-}
-
-/// Wa: as [`gufu_game`], with each position's [`MateValue`] for its side to move, searched to
-/// `opts.depth` moves of either side. The value after a move (for the side that played it) is
-/// the value before the next move, flipped; the verdicts follow from the two values alone:
-///
-/// - `??` (blunder): the value after is `mated in K` and the value before was not (the mover
-///   had a mate, or was proved not mated: another move kept clear of the mate);
-/// - `?` (mistake): the mover had a mate (`mate in K`) and after the move has none within the
-///   depth;
-/// - `!`: the move keeps the shortest mate (`mate in K` → `mate in K - 1`) and is the only
-///   first move that mates in K.
-pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: MateOptions) -> Vec<PlyNote> {
-    Judge::judge(positions, moves, opts)
-}
-
-/// Wa: ply `ply`, `m` played from `p`, with the values of the positions before (`now`) and
-/// after it (`next`, for the opponent).
-fn wa_note(
-    ply: usize,
-    p: &wa::Position,
-    m: &wa::Move,
-    now: &Judged<wa::Move>,
-    next: &Judged<wa::Move>,
-) -> PlyNote {
-    let text = |mv: &wa::Move| move_text(p, mv);
-    let before = now.value;
-    let after = next.value.flip();
-    let verdict = match (before, after) {
-        (MateValue::Mate(_) | MateValue::NoMate(_), MateValue::Mated(_)) => Some(Verdict::Blunder),
-        (MateValue::Mate(_), MateValue::NoMate(_)) => Some(Verdict::Mistake),
-        (MateValue::Mate(k), MateValue::Mate(j)) if j + 1 == k && now.mating_moves == 1 => {
-            Some(Verdict::Only)
-        }
-        _ => None,
-    };
-    // The mating move; after a blunder, a move that does not allow the mate.
-    let best = now
-        .best
-        .as_ref()
-        .filter(|_| matches!(before, MateValue::Mate(_)) || verdict == Some(Verdict::Blunder));
-    let comment = verdict.map(|v| match v {
-        Verdict::Only => format!("{before}; the only mating move"),
-        _ => note_comment(
-            &before.to_string(),
-            &after.to_string(),
-            best.map(&text).as_deref(),
-            None,
-        ),
-    });
-    PlyNote {
-        ply,
-        mv: text(m),
-        before: Outlook::Mates(before),
-        after: Outlook::Mates(after),
-        best: best.map(text),
-        verdict,
-        comment,
-    }
 }

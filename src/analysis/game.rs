@@ -2,13 +2,14 @@
 //! `play_unchecked`, `status`, `in_check`, ...) and the notation ([`Notate`]): a compact key
 //! for the tables, the order in which a defender's moves are tried, and the moves a mate
 //! problem allows the attacker (in Wa found without playing the drops that cannot check).
+//! Each game's [`Searchable`] is in its own folder: `src/<game>/analysis.rs` (with, for Gufū,
+//! [`gufu_index`], which the solver numbers positions by).
 //!
 //! [`rules::Position`]: crate::rules::Position
 
-use crate::geometry::Square;
 use crate::notation::{Notate, Style};
-use crate::rules::Position;
-use crate::{gufu, wa};
+
+pub use crate::gufu::analysis::{GUFU_INDEXES, gufu_index};
 
 /// A position the searches can explore.
 pub trait Searchable: Notate {
@@ -42,74 +43,4 @@ pub fn move_text<P: Notate>(pos: &P, m: &P::Move) -> String {
     let mut after = pos.clone();
     after.play_unchecked(m);
     pos.move_text(m, &after, Style::default_for(pos.variant()))
-}
-
-/// Number of distinct [`gufu_index`] values.
-pub const GUFU_INDEXES: usize = 25 * 25 * 25 * 25 * 2 * 2;
-
-/// A compact number for a Gufū position (below [`GUFU_INDEXES`]): for each of the four
-/// pieces its square and facing (or "off the board"), the side to move, and whether the setup
-/// drops are still being played. The ply number beyond the setup changes nothing in the game,
-/// so positions that differ only by it share a number.
-pub fn gufu_index(p: &gufu::Position) -> u32 {
-    let mut code = [24u32; 4];
-    for i in 0..6u8 {
-        if let Some(piece) = p.piece_at(Square(i)) {
-            code[piece.id.index()] = u32::from(i) * 4 + piece.facing as u32;
-        }
-    }
-    let board = code.iter().fold(0, |k, &c| k * 25 + c);
-    (board * 2 + p.turn().index() as u32) * 2 + u32::from(p.in_setup())
-}
-
-impl Searchable for gufu::Position {
-    fn key(&self) -> u128 {
-        u128::from(gufu_index(self))
-    }
-}
-
-impl Searchable for wa::Position {
-    fn key(&self) -> u128 {
-        self.repetition_hash()
-    }
-
-    fn defence_order(&self, m: &wa::Move) -> u8 {
-        match *m {
-            wa::Move::Normal { from, .. } if self.king(self.turn()) == Some(from) => 0,
-            wa::Move::Normal { to, .. } if self.piece_at(to).is_some() => 1,
-            wa::Move::Normal { .. } => 2,
-            wa::Move::Drop { .. } => 3,
-        }
-    }
-
-    fn checking_moves(&self) -> Vec<(wa::Move, wa::Position)> {
-        let me = self.turn();
-        let king = self.king(me.opponent());
-        // For each kind, the squares from which an unpromoted piece of the side to move
-        // would attack the opponent's King along a clear way. A piece of the other colour
-        // standing on the King's square reaches exactly those squares (its moves are the
-        // reverse of ours), over the same squares in between.
-        let mut drop_checks = [0u128; wa::NKINDS];
-        if let Some(k) = king {
-            for kind in wa::Kind::all() {
-                if self.in_hand(me, kind) == 0 {
-                    continue;
-                }
-                let mirror = wa::Piece {
-                    color: me.opponent(),
-                    kind,
-                    promoted: false,
-                };
-                for (sq, path) in wa::reach(mirror, k) {
-                    if path.iter().all(|s| self.piece_at(*s).is_none()) {
-                        drop_checks[kind.index()] |= 1 << sq.index();
-                    }
-                }
-            }
-        }
-        if king.is_none() {
-            drop_checks = [!0; wa::NKINDS];
-        }
-        self.checks_dropping_on(&drop_checks)
-    }
 }

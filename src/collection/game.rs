@@ -11,14 +11,14 @@
 use super::dedup::{GameKey, KeyMaker};
 use super::position::Target;
 use crate::Variant;
+use crate::for_game;
 use crate::notation::{Notate, Style};
 use crate::record::{
     Annotation, CommentKind, GameChunk, Record, RecordError, ResultToken, parse_game,
     parse_game_tags,
 };
 use crate::replay::{self, ReplayOptions, Report, State, Step};
-use crate::rules::{Outcome, Position, PositionError};
-use crate::{for_game, gufu, wa};
+use crate::rules::{Outcome, PositionError};
 
 /// A game as read: its record, or why it could not be read.
 #[derive(Debug)]
@@ -214,24 +214,10 @@ pub enum PositionKey {
     Gufu(String),
 }
 
-/// The positions of the games, keyed.
+/// The positions of the games, keyed (each game's key in `src/<game>/seam.rs`).
 pub(crate) trait Keyed: Notate {
+    /// The position's key: equal keys, same pieces on the board and in hand, same side to move.
     fn key(&self) -> PositionKey;
-}
-
-impl Keyed for wa::Game {
-    fn key(&self) -> PositionKey {
-        PositionKey::Wa(self.position().repetition_hash())
-    }
-}
-
-impl Keyed for gufu::Position {
-    fn key(&self) -> PositionKey {
-        let s = self.position_string();
-        // `<board> <side> <hand> <ply>`: drop the ply.
-        let head = s.rsplit_once(' ').map_or(s.as_str(), |(head, _)| head);
-        PositionKey::Gufu(head.to_string())
-    }
 }
 
 impl PositionKey {

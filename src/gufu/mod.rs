@@ -2,17 +2,29 @@
 //! pieces in a common hand. The rules core of the game: [`Position`] (board, hand, side to
 //! move, ply; its legal moves, check and the end of the game through
 //! [`rules::Position`](crate::rules::Position)), the piece table ([`PIECES`]) and position
-//! strings ([`posstr`]): the rules core, which knows nothing of notation or records. Beside it,
-//! Gufū's own text: [`notation`] (its moves and squares written and read) and `resolve` (a
-//! written move resolved against a position, for the replay).
+//! strings ([`posstr`]): the rules core (`mod.rs`'s pieces and moves, `position.rs`,
+//! `pieces.rs`, `posstr.rs`), which knows nothing of notation, records, diagrams or analysis.
+//!
+//! Beside it, everything else that is Gufū's own: the game's side of each trait of the seam through
+//! which the generic layers see a game (`replay::Seam`): [`notation`] (its moves and squares
+//! written and read), `resolve` (a written move resolved against a position, for the replay),
+//! `diagram` (its diagrams: facing pieces, common hand, layout), `page` (its boards on a replay
+//! page), `analysis` (a position's compact number, what the mate search needs of a position, a
+//! game's plies judged by the solution), and `seam` (what a move does for the tables, how random
+//! games weigh moves, a collection's key of a position). These adapters use the rules core and the
+//! generic layer they serve; the rules core uses none of them, nor those layers.
 //!
 //! The rules enforced here are stated in `docs/rules-gufu.md`.
 
+pub(crate) mod analysis;
+pub(crate) mod diagram;
 pub mod notation;
+mod page;
 mod pieces;
 mod position;
 pub mod posstr;
 mod resolve;
+mod seam;
 
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;

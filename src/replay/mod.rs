@@ -27,17 +27,21 @@ pub type State = PerGame<wa::Game, gufu::Position>;
 
 /// The one seam per game: every trait through which a generic layer sees a game, which the
 /// position type each game replays with (the two of [`State`]: `wa::Game`, `gufu::Position`)
-/// implements whole. The rules ([`Position`]) and their position strings, the notation
-/// ([`Notate`](crate::notation::Notate), in `src/<game>/notation.rs`), the resolution of a
-/// written move ([`Resolve`], in `src/<game>/resolve.rs`), a ply's facts for tables
-/// ([`Describe`](crate::writers::Describe)), diagrams and replay pages
-/// ([`Diagram`](crate::svg::Diagram), `OnPage`), random games
-/// ([`Weigh`](crate::generate::Weigh)), judging plies
-/// ([`Judge`](crate::analysis::annotate::Judge)) and the keys of collections (`Keyed`). A
-/// third game implements these and joins [`PerGame`] and [`Variant`]; the check below makes
-/// the compiler list what it lacks. (The mate search's
+/// implements whole, each in the game's own folder. The rules ([`Position`]) and their
+/// position strings (the rules core), the notation ([`Notate`](crate::notation::Notate), in
+/// `src/<game>/notation.rs`), the resolution of a written move ([`Resolve`], in
+/// `src/<game>/resolve.rs`), diagrams ([`Diagram`](crate::svg::Diagram), in
+/// `src/<game>/diagram.rs`) and replay pages (`OnPage`, in `src/<game>/page.rs`), judging plies
+/// ([`Judge`](crate::analysis::annotate::Judge), in `src/<game>/analysis.rs`), and in
+/// `src/<game>/seam.rs` a ply's facts for tables ([`Describe`](crate::writers::Describe)),
+/// random games ([`Weigh`](crate::generate::Weigh)) and the keys of collections (`Keyed`). A
+/// third game implements these in its own folder and joins the lists that choose a game at run
+/// time: [`Variant`], [`PerGame`] (with `for_game!`, `PerGame::start` and
+/// `PerGame::from_position_string`), [`State`] and [`Replayed`], and the check below, which
+/// makes the compiler list what it lacks. (The mate search's
 /// [`Searchable`](crate::analysis::game::Searchable) is implemented by the bare positions,
-/// `wa::Position` and `gufu::Position`, which it searches without a game's history.)
+/// `wa::Position` and `gufu::Position`, which it searches without a game's history, in
+/// `src/<game>/analysis.rs`.)
 pub(crate) trait Seam:
     Resolve
     + crate::notation::Notate

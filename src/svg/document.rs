@@ -12,20 +12,20 @@ use std::fmt::Write;
 // ---------------------------------------------------------------------------------------------
 // Colours.
 
-pub(super) struct Palette {
-    pub(super) board: &'static str,
-    pub(super) board_edge: &'static str,
-    pub(super) line: &'static str,
-    pub(super) coord: &'static str,
-    pub(super) piece_fill: &'static str,
-    pub(super) piece_edge: &'static str,
-    pub(super) ink: &'static str,
-    pub(super) red: &'static str,
-    pub(super) neutral_fill: &'static str,
-    pub(super) neutral_edge: &'static str,
-    pub(super) shadow: Option<&'static str>,
-    pub(super) last: &'static str,
-    pub(super) check: &'static str,
+pub(crate) struct Palette {
+    pub(crate) board: &'static str,
+    pub(crate) board_edge: &'static str,
+    pub(crate) line: &'static str,
+    pub(crate) coord: &'static str,
+    pub(crate) piece_fill: &'static str,
+    pub(crate) piece_edge: &'static str,
+    pub(crate) ink: &'static str,
+    pub(crate) red: &'static str,
+    pub(crate) neutral_fill: &'static str,
+    pub(crate) neutral_edge: &'static str,
+    pub(crate) shadow: Option<&'static str>,
+    pub(crate) last: &'static str,
+    pub(crate) check: &'static str,
 }
 
 pub(super) const WOOD: Palette = Palette {
@@ -60,13 +60,13 @@ pub(super) const PLAIN: Palette = Palette {
     check: "#ff4d4d",
 };
 
-pub(super) const DARK_FILL: &str = "#232323";
-pub(super) const DARK_EDGE: &str = "#000000";
-pub(super) const DARK_INK: &str = "#f6f0df";
-pub(super) const LIGHT_FILL: &str = "#fdfcf7";
-pub(super) const LIGHT_EDGE: &str = "#3a3a3a";
+pub(crate) const DARK_FILL: &str = "#232323";
+pub(crate) const DARK_EDGE: &str = "#000000";
+pub(crate) const DARK_INK: &str = "#f6f0df";
+pub(crate) const LIGHT_FILL: &str = "#fdfcf7";
+pub(crate) const LIGHT_EDGE: &str = "#3a3a3a";
 
-pub(super) fn palette(s: BoardStyle) -> &'static Palette {
+pub(crate) fn palette(s: BoardStyle) -> &'static Palette {
     match s {
         BoardStyle::Wood => &WOOD,
         BoardStyle::Plain => &PLAIN,
@@ -94,7 +94,7 @@ pub(crate) fn esc(s: &str) -> String {
 }
 
 /// A number with at most two decimals, without trailing zeros.
-pub(super) fn n(x: f64) -> String {
+pub(crate) fn n(x: f64) -> String {
     let r = (x * 100.0).round() / 100.0;
     let s = format!("{r:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
@@ -112,25 +112,25 @@ pub(super) fn n(x: f64) -> String {
 const CAPTION_SIZE: f64 = 16.0;
 
 /// Where things go, in user units.
-pub(super) struct Layout {
-    pub(super) geo: Geometry,
+pub(crate) struct Layout {
+    pub(crate) geo: Geometry,
     /// Square size.
-    pub(super) u: f64,
-    pub(super) flip: bool,
+    pub(crate) u: f64,
+    pub(crate) flip: bool,
     /// Top-left corner of the grid.
-    pub(super) x0: f64,
-    pub(super) y0: f64,
-    pub(super) width: f64,
-    pub(super) height: f64,
+    pub(crate) x0: f64,
+    pub(crate) y0: f64,
+    pub(crate) width: f64,
+    pub(crate) height: f64,
     /// Left and right hand columns: x of their left edge and width.
-    pub(super) left: (f64, f64),
-    pub(super) right: (f64, f64),
+    pub(crate) left: (f64, f64),
+    pub(crate) right: (f64, f64),
     /// The caption's lines: the centre of each, its text and font size.
-    pub(super) caption: Vec<(f64, String, f64)>,
+    pub(crate) caption: Vec<(f64, String, f64)>,
 }
 
 impl Layout {
-    pub(super) fn new(
+    pub(crate) fn new(
         geo: Geometry,
         u: f64,
         flip: bool,
@@ -203,7 +203,7 @@ impl Layout {
     }
 
     /// Centre of a square.
-    pub(super) fn centre(&self, sq: Square) -> (f64, f64) {
+    pub(crate) fn centre(&self, sq: Square) -> (f64, f64) {
         let (x, y) = self.corner(sq);
         (x + self.u / 2.0, y + self.u / 2.0)
     }
@@ -211,18 +211,18 @@ impl Layout {
 
 /// A document being written: its body, and the definitions (glyphs, pieces, highlights) the
 /// body refers to, each written once at the top.
-pub(super) struct Doc {
+pub(crate) struct Doc {
     head: String,
     wood: bool,
     /// `<defs>` entries other than glyphs: (id, element), in the order of first use.
     defs: Vec<(String, String)>,
-    pub(super) ink: Ink,
+    pub(crate) ink: Ink,
     /// The body.
-    pub(super) s: String,
+    pub(crate) s: String,
 }
 
 impl Doc {
-    pub(super) fn open<M>(l: &Layout, o: &DiagramOptions<M>, title: &str, desc: &str) -> Doc {
+    pub(crate) fn open<M>(l: &Layout, o: &DiagramOptions<M>, title: &str, desc: &str) -> Doc {
         let mut s = String::new();
         let size = match o.size {
             Some(w) => {
@@ -262,12 +262,12 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// Takes what the body holds so far.
-    pub(super) fn take_body(&mut self) -> String {
+    pub(crate) fn take_body(&mut self) -> String {
         std::mem::take(&mut self.s)
     }
 
     /// The id of a definition, writing it (with `make`) the first time.
-    pub(super) fn def(&mut self, id: &str, make: impl FnOnce(&mut Ink) -> String) -> String {
+    pub(crate) fn def(&mut self, id: &str, make: impl FnOnce(&mut Ink) -> String) -> String {
         if !self.defs.iter().any(|(k, _)| k == id) {
             let element = make(&mut self.ink);
             self.defs.push((id.to_string(), element));
@@ -289,7 +289,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
         d
     }
 
-    pub(super) fn close<M>(mut self, l: &Layout, o: &DiagramOptions<M>) -> String {
+    pub(crate) fn close<M>(mut self, l: &Layout, o: &DiagramOptions<M>) -> String {
         if !l.caption.is_empty() {
             let mut c = format!("<g class=\"caption\" fill=\"{}\">", palette(o.style).coord);
             for (y, text, size) in &l.caption {
@@ -320,7 +320,7 @@ version=\"1.1\" viewBox=\"0 0 {} {}\"{size} font-family=\"{}\" role=\"img\">",
     }
 
     /// Board, grid, coordinates and highlights.
-    pub(super) fn grid<M>(
+    pub(crate) fn grid<M>(
         &mut self,
         l: &Layout,
         o: &DiagramOptions<M>,
@@ -438,7 +438,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of "none", written in an empty hand.
-    pub(super) fn none_def<M>(
+    pub(crate) fn none_def<M>(
         &mut self,
         l: &Layout,
         o: &DiagramOptions<M>,
@@ -460,7 +460,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
     }
 
     /// The definition of a highlight: a square of the board's size.
-    pub(super) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &DiagramOptions<M>) -> String {
+    pub(crate) fn lit_def<M>(&mut self, lit: Lit, l: &Layout, o: &DiagramOptions<M>) -> String {
         let p = palette(o.style);
         let (fill, opacity) = match lit {
             Lit::LastMove => (p.last, "0.5"),
@@ -479,7 +479,7 @@ stroke=\"{}\" stroke-width=\"{}\"/>",
 }
 
 /// The background rectangle, the size of the whole diagram.
-pub(super) fn background<M>(l: &Layout, o: &DiagramOptions<M>) -> String {
+pub(crate) fn background<M>(l: &Layout, o: &DiagramOptions<M>) -> String {
     format!(
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
         n(l.width),
@@ -500,7 +500,7 @@ const WOOD_GRADIENTS: &str = "<linearGradient id=\"kifu-wood\" x1=\"0\" y1=\"0\"
 </linearGradient>\n";
 
 /// A square's name for `data-square`: file number and rank letter (`11a`).
-pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
+pub(crate) fn sq_name(geo: Geometry, sq: Square) -> String {
     format!(
         "{}{}",
         geo.file(sq),
@@ -510,7 +510,7 @@ pub(super) fn sq_name(geo: Geometry, sq: Square) -> String {
 
 /// Why a square is highlighted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Lit {
+pub(crate) enum Lit {
     LastMove,
     Check,
 }
@@ -530,7 +530,7 @@ pub(crate) fn move_squares<M: Move>(m: &M) -> Vec<Square> {
 }
 
 /// Squares to highlight: the last move's, then the check.
-pub(super) fn highlights<M: Move>(o: &DiagramOptions<M>) -> Vec<(Square, Lit)> {
+pub(crate) fn highlights<M: Move>(o: &DiagramOptions<M>) -> Vec<(Square, Lit)> {
     let mut v: Vec<(Square, Lit)> = o
         .last_move
         .iter()

@@ -38,29 +38,28 @@
 //!
 //! The code: `document` (colours, layout, board, grid, coordinates, caption), `text` (glyph
 //! runs or `<text>`, fitting captions), `glyphs` (the outlines), `pieces` (the piece shape
-//! and its label), `wa_board` and `gufu_board` (each game's pieces and hands), `png`.
+//! and its label), `page` (the boards of a replay page), `png`. Each game draws its own pieces
+//! and hands with these, in its own folder: `src/<game>/diagram.rs` (each game's
+//! [`Diagram`]).
 
-mod document;
-mod glyphs;
-mod gufu_board;
-mod page;
-mod pieces;
+pub(crate) mod document;
+pub(crate) mod glyphs;
+pub(crate) mod page;
+pub(crate) mod pieces;
 #[cfg(feature = "png")]
 mod png;
-mod text;
-mod wa_board;
+pub(crate) mod text;
 
+pub use crate::gufu::diagram::gufu;
+pub use crate::wa::diagram::wa;
 pub(crate) use document::{esc, move_squares};
-pub use gufu_board::gufu;
 pub(crate) use page::{OnPage, PageBoards};
 #[cfg(feature = "png")]
 pub use png::{MAX_PNG_WIDTH, PngError, PngErrorKind, png};
-pub use wa_board::wa;
 
 use crate::geometry::RankStyle;
 use crate::geometry::Square;
 use crate::rules::Position;
-use crate::{gufu, wa};
 
 /// The look of board and pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -160,28 +159,10 @@ impl<M> DiagramOptions<M> {
 pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Serif JP', 'Hiragino Mincho ProN', \
 'Yu Mincho', 'YuMincho', 'IPAexMincho', 'Source Han Serif', serif";
 
-/// A position that can be drawn.
+/// A position that can be drawn (each game's diagram in `src/<game>/diagram.rs`).
 pub trait Diagram: Position {
     /// The diagram of this position.
     fn diagram(&self, o: &DiagramOptions<Self::Move>) -> String;
-}
-
-impl Diagram for wa::Position {
-    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
-        wa(self, o)
-    }
-}
-
-impl Diagram for wa::Game {
-    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
-        wa(self.position(), o)
-    }
-}
-
-impl Diagram for gufu::Position {
-    fn diagram(&self, o: &DiagramOptions<gufu::Move>) -> String {
-        gufu(self, o)
-    }
 }
 
 /// A diagram of a position of either game.

@@ -8,23 +8,23 @@ use crate::geometry::Color;
 use std::fmt::Write;
 
 /// How one piece looks.
-pub(super) struct PieceLook<'a> {
+pub(crate) struct PieceLook<'a> {
     /// The id of its definition (`kifu-P-0`): one per look in a document.
-    pub(super) id: String,
-    pub(super) fill: &'a str,
-    pub(super) edge: &'a str,
-    pub(super) ink: &'a str,
+    pub(crate) id: String,
+    pub(crate) fill: &'a str,
+    pub(crate) edge: &'a str,
+    pub(crate) ink: &'a str,
     /// Kanji (stacked vertically, [`Face::Piece`]) or an abbreviation (one horizontal line,
     /// [`Face::Label`]).
-    pub(super) text: &'a str,
-    pub(super) face: Face,
+    pub(crate) text: &'a str,
+    pub(crate) face: Face,
     /// Degrees clockwise: 0 points up.
-    pub(super) rotate: u32,
+    pub(crate) rotate: u32,
     /// Width and height.
-    pub(super) w: f64,
-    pub(super) h: f64,
+    pub(crate) w: f64,
+    pub(crate) h: f64,
     /// The shadow's colour (wooden style).
-    pub(super) shadow: Option<&'a str>,
+    pub(crate) shadow: Option<&'a str>,
 }
 
 /// The five-sided outline, pointing up, centred on the origin.
@@ -44,7 +44,7 @@ pub(super) fn outline(w: f64, h: f64) -> String {
 
 /// Places a piece centred on (`cx`, `cy`), defining its look first if needed. `class` is
 /// added to `piece` (e.g. `black promoted SP`), `square` is its `data-square`.
-pub(super) fn place(
+pub(crate) fn place(
     doc: &mut Doc,
     out: &mut String,
     look: &PieceLook,
@@ -173,7 +173,7 @@ fn label(ink: &mut Ink, look: &PieceLook, blank: &str, rot: &str) -> String {
 }
 
 /// The side marker: a small piece shape, dark for Black, light for White.
-pub(super) fn side_mark(s: &mut String, x: f64, y: f64, size: f64, color: Color) {
+pub(crate) fn side_mark(s: &mut String, x: f64, y: f64, size: f64, color: Color) {
     let (fill, edge) = match color {
         Color::Black => (DARK_FILL, DARK_EDGE),
         Color::White => (LIGHT_FILL, LIGHT_EDGE),

@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 /// Where `x` is on the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Anchor {
+pub(crate) enum Anchor {
     Start,
     Middle,
 }
@@ -26,7 +26,7 @@ impl Anchor {
 pub(super) const LATIN_FAMILY: &str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif";
 
 /// Writes text, and remembers the glyphs it used.
-pub(super) struct Ink {
+pub(crate) struct Ink {
     /// Glyph outlines (true) or `<text>` elements.
     pub(super) outlines: bool,
     pub(super) glyphs: GlyphSet,
@@ -74,7 +74,7 @@ impl Ink {
     /// One line of text of `size` user units, vertically centred on `y`. `attrs` are extra
     /// attributes for the element (` class="…" fill="…"`).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn line(
+    pub(crate) fn line(
         &mut self,
         out: &mut String,
         attrs: &str,

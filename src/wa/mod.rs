@@ -2,21 +2,34 @@
 //! [`Position`] (board, hands, side to move; its legal moves, check and the end of the game
 //! through [`rules::Position`](crate::rules::Position)), [`Game`] (a position with the history
 //! the repetition rule needs: what a record replays), the piece table ([`KINDS`]: every piece
-//! as data) and position strings ([`fen`]): the rules core, which knows nothing of notation or
-//! records. Beside it, Wa's own text: [`notation`] (its moves and squares written and read)
-//! and `resolve` (a written move resolved against a position, for the replay).
+//! as data) and position strings ([`fen`]): the rules core (`position.rs`, `game.rs`,
+//! `kind.rs`, `moves.rs`, `attacks.rs`, `zones.rs`, `pieces.rs`, `fen.rs`), which knows
+//! nothing of notation, records, diagrams or analysis.
+//!
+//! Beside it, everything else that is Wa's own: the game's side of each trait of the seam through
+//! which the generic layers see a game (`replay::Seam`): [`notation`] (its moves and squares
+//! written and read), `resolve` (a written move resolved against a position, for the replay),
+//! `diagram` (its diagrams: pieces, hands, layout), `page` (its boards on a replay page),
+//! `analysis` (what the mate search needs of a position, a game's plies judged), and `seam` (what a
+//! move does for the tables, how random games weigh moves, a collection's key of a position). These
+//! adapters use the rules core and the generic layer they serve; the rules core uses none of them,
+//! nor those layers.
 //!
 //! The rules enforced here are stated in `docs/rules-wa.md`.
 
+pub(crate) mod analysis;
 mod attacks;
+pub(crate) mod diagram;
 pub mod fen;
 mod game;
 mod kind;
 mod moves;
 pub mod notation;
+mod page;
 mod pieces;
 mod position;
 mod resolve;
+mod seam;
 mod zones;
 
 pub use attacks::reach;

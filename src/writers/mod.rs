@@ -2,7 +2,8 @@
 //! ([`rows`]).
 //!
 //! They take what the replay produced (the game as replayed: positions and resolved moves) and
-//! know nothing of parsing; each game says what its moves do through [`Describe`].
+//! know nothing of parsing; each game says what its moves do through [`Describe`] (implemented
+//! in `src/<game>/seam.rs`).
 
 pub mod html;
 pub mod psn;
@@ -11,7 +12,6 @@ pub mod rows;
 use crate::geometry::{Color, Square};
 use crate::notation::{Notate, Style};
 use crate::rules::{Position, Termination};
-use crate::{gufu, wa};
 
 /// Everything about one ply a table or JSON writer needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,71 +68,6 @@ impl<S> MoveParts<S> {
 pub trait Describe: Notate {
     /// What `m`, a move of this position, does.
     fn parts(&self, m: &Self::Move) -> MoveParts<Square>;
-}
-
-impl Describe for wa::Game {
-    fn parts(&self, m: &wa::Move) -> MoveParts<Square> {
-        let pos = self.position();
-        match *m {
-            wa::Move::Drop { kind, to } => MoveParts {
-                piece: kind.row().face.abbr.to_string(),
-                from: None,
-                to,
-                action: "drop",
-                captured: None,
-                promotion: None,
-                facing: None,
-            },
-            wa::Move::Normal { from, to, promote } => {
-                let p = pos.piece_at(from);
-                let captured = pos.piece_at(to).map(|q| q.face().abbr.to_string());
-                let promotion = p.and_then(|p| {
-                    let opt = wa::Position::promotion_options(p, from, to);
-                    opt.can
-                        .then_some(if promote { "promote" } else { "decline" })
-                });
-                MoveParts {
-                    piece: p.map(|p| p.face().abbr.to_string()).unwrap_or_default(),
-                    from: Some(from),
-                    to,
-                    action: if captured.is_some() {
-                        "capture"
-                    } else {
-                        "move"
-                    },
-                    captured,
-                    promotion,
-                    facing: None,
-                }
-            }
-        }
-    }
-}
-
-impl Describe for gufu::Position {
-    fn parts(&self, m: &gufu::Move) -> MoveParts<Square> {
-        let letter = |at: Square| self.piece_at(at).map(|p| p.id.row().letter);
-        let (piece, from, to, action, captured) = match *m {
-            gufu::Move::Drop { piece, to, .. } => {
-                (Some(piece.row().letter), None, to, "drop", None)
-            }
-            gufu::Move::Turn { at, .. } => (letter(at), Some(at), at, "turn", None),
-            gufu::Move::Step { from, to, .. } => {
-                let cap = letter(to).map(String::from);
-                let action = if cap.is_some() { "capture" } else { "move" };
-                (letter(from), Some(from), to, action, cap)
-            }
-        };
-        MoveParts {
-            piece: piece.unwrap_or('?').to_string(),
-            from,
-            to,
-            action,
-            captured,
-            promotion: None,
-            facing: Some(m.facing().letter()),
-        }
-    }
 }
 
 /// The facts of one ply: `before` is the position before `m`, `after` the one after it.

@@ -68,8 +68,8 @@ DEBIAN_COPYRIGHT = "/usr/share/doc/fonts-noto-cjk/copyright"
 
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
-# The rank numerals (src/geometry.rs) and the hand labels (src/svg/wa_board.rs,
-# src/svg/gufu_board.rs, src/svg/document.rs).
+# The rank numerals (src/geometry.rs) and the hand labels (src/wa/diagram.rs,
+# src/gufu/diagram.rs, src/svg/document.rs).
 TEXT_KANA_KANJI = "一二三四五六七八九十先手後手持駒なし"
 
 # Dashes, quotes, bullet, ellipsis, minus, arrows, the triangles of Japanese move lists.

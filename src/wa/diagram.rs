@@ -1,13 +1,15 @@
-//! Wa shogi diagrams.
+//! Wa shogi diagrams ([`crate::svg::wa`], the [`Diagram`] of a position or a game): its
+//! pieces, hands and layout, drawn with the diagram's document, glyphs and piece shapes from
+//! [`crate::svg`]; the replay page's Wa boards (`super::page`) are drawn by the same code.
 
-use super::document::{Doc, Layout, highlights, n, palette, sq_name};
-use super::glyphs::Face;
-use super::pieces::{PieceLook, place, side_mark};
-use super::text::Anchor;
-use super::{DiagramOptions, Labels, Language};
 use crate::geometry::{Color, WA};
 use crate::rules::Move;
 use crate::rules::Position as _;
+use crate::svg::document::{Doc, Layout, highlights, n, palette, sq_name};
+use crate::svg::glyphs::Face;
+use crate::svg::pieces::{PieceLook, place, side_mark};
+use crate::svg::text::Anchor;
+use crate::svg::{Diagram, DiagramOptions, Labels, Language};
 use crate::wa::{self, Kind};
 use std::fmt::Write;
 
@@ -373,4 +375,16 @@ pub fn wa(pos: &wa::Position, o: &DiagramOptions<wa::Move>) -> String {
         }
     }
     d.close(&g.l, o)
+}
+
+impl Diagram for wa::Position {
+    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
+        wa(self, o)
+    }
+}
+
+impl Diagram for wa::Game {
+    fn diagram(&self, o: &DiagramOptions<wa::Move>) -> String {
+        wa(self.position(), o)
+    }
 }

@@ -1,18 +1,21 @@
-//! Gufū shōgi diagrams.
+//! Gufū shōgi diagrams ([`crate::svg::gufu`], the [`Diagram`] of a position): its facing
+//! pieces, common hand and layout, drawn with the diagram's document, glyphs and piece shapes
+//! from [`crate::svg`]; the replay page's Gufū boards (`super::page`) are drawn by the same
+//! code.
 
-use super::document::{
-    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights, n,
-    palette, sq_name,
-};
-use super::glyphs::Face;
-use super::pieces::{PieceLook, place};
-use super::text::Anchor;
-use super::{DiagramOptions, Labels, Language};
 use crate::geometry::Facing;
 use crate::geometry::RankStyle;
 use crate::geometry::{Color, GUFU};
 use crate::gufu::{self, PieceId};
 use crate::rules::Position as _;
+use crate::svg::document::{
+    DARK_EDGE, DARK_FILL, DARK_INK, Doc, LIGHT_EDGE, LIGHT_FILL, Layout, Palette, highlights, n,
+    palette, sq_name,
+};
+use crate::svg::glyphs::Face;
+use crate::svg::pieces::{PieceLook, place};
+use crate::svg::text::Anchor;
+use crate::svg::{Diagram, DiagramOptions, Labels, Language};
 use std::fmt::Write;
 
 const GUFU_U: f64 = 96.0;
@@ -282,4 +285,10 @@ pub fn gufu(pos: &gufu::Position, o: &DiagramOptions<gufu::Move>) -> String {
     let s = hand(&mut d, &l, o, &in_hand);
     d.s.push_str(&s);
     d.close(&l, o)
+}
+
+impl Diagram for gufu::Position {
+    fn diagram(&self, o: &DiagramOptions<gufu::Move>) -> String {
+        gufu(self, o)
+    }
 }

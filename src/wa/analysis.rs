@@ -1,0 +1,204 @@
+//! Wa's side of the analysis ([`crate::analysis`]): what the mate search needs of a position
+//! ([`Searchable`]: its key, the order in which a defender's moves are tried, the attacker's
+//! checks, found without playing the drops that cannot check), and a game's plies judged by
+//! mate searches ([`Judge`], for the bare position and for [`wa::Game`]: [`WaJudging`],
+//! [`wa_game`]).
+
+use crate::analysis::annotate::{Budget, Judge, Outlook, PlyNote, Verdict, note_comment};
+use crate::analysis::game::{Searchable, move_text};
+use crate::analysis::mate::{Judged, MateOptions, MateValue, Search};
+use crate::rules::Position as _;
+use crate::wa;
+use std::time::Instant;
+
+impl Searchable for wa::Position {
+    fn key(&self) -> u128 {
+        self.repetition_hash()
+    }
+
+    fn defence_order(&self, m: &wa::Move) -> u8 {
+        match *m {
+            wa::Move::Normal { from, .. } if self.king(self.turn()) == Some(from) => 0,
+            wa::Move::Normal { to, .. } if self.piece_at(to).is_some() => 1,
+            wa::Move::Normal { .. } => 2,
+            wa::Move::Drop { .. } => 3,
+        }
+    }
+
+    fn checking_moves(&self) -> Vec<(wa::Move, wa::Position)> {
+        let me = self.turn();
+        let king = self.king(me.opponent());
+        // For each kind, the squares from which an unpromoted piece of the side to move
+        // would attack the opponent's King along a clear way. A piece of the other colour
+        // standing on the King's square reaches exactly those squares (its moves are the
+        // reverse of ours), over the same squares in between.
+        let mut drop_checks = [0u128; wa::NKINDS];
+        if let Some(k) = king {
+            for kind in wa::Kind::all() {
+                if self.in_hand(me, kind) == 0 {
+                    continue;
+                }
+                let mirror = wa::Piece {
+                    color: me.opponent(),
+                    kind,
+                    promoted: false,
+                };
+                for (sq, path) in wa::reach(mirror, k) {
+                    if path.iter().all(|s| self.piece_at(*s).is_none()) {
+                        drop_checks[kind.index()] |= 1 << sq.index();
+                    }
+                }
+            }
+        }
+        if king.is_none() {
+            drop_checks = [!0; wa::NKINDS];
+        }
+        self.checks_dropping_on(&drop_checks)
+    }
+}
+/// Judging a Wa game: the mate search (its tables kept from ply to ply), the budgets, and the
+/// value of the position after the last ply judged (the value before the next).
+pub struct WaJudging {
+    search: Search<wa::Position>,
+    budget: Budget,
+    game_deadline: Option<Instant>,
+    next: Option<(u128, Judged<wa::Move>)>,
+}
+
+impl WaJudging {
+    fn new(mate: MateOptions, budget: Budget) -> WaJudging {
+        WaJudging {
+            search: Search::new(mate),
+            budget,
+            game_deadline: budget.per_game.map(|t| Instant::now() + t),
+            next: None,
+        }
+    }
+
+    /// `pos` judged within the budgets.
+    fn value(&mut self, pos: &wa::Position) -> Judged<wa::Move> {
+        let own = self.budget.per_position.map(|t| Instant::now() + t);
+        let deadline = match (own, self.game_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.search.set_deadline(deadline);
+        self.search.judge(pos)
+    }
+
+    fn ply(
+        &mut self,
+        ply: usize,
+        before: &wa::Position,
+        mv: &wa::Move,
+        after: &wa::Position,
+    ) -> PlyNote {
+        let now = match self.next.take() {
+            Some((key, judged)) if key == before.key() => judged,
+            _ => self.value(before),
+        };
+        let next = self.value(after);
+        let note = wa_note(ply, before, mv, &now, &next);
+        self.next = Some((after.key(), next));
+        note
+    }
+}
+
+/// A Wa position to judge: the bare position (as [`wa_game`] and the mate search take it) or a
+/// game's (as the replay gives it), whose history changes no value: both are judged on the board.
+pub(crate) trait OnBoard: crate::rules::Position<Move = wa::Move> {
+    /// The position on the board.
+    fn board(&self) -> &wa::Position;
+}
+
+impl OnBoard for wa::Position {
+    fn board(&self) -> &wa::Position {
+        self
+    }
+}
+
+impl OnBoard for wa::Game {
+    fn board(&self) -> &wa::Position {
+        self.position()
+    }
+}
+
+/// A Wa position, bare ([`wa::Position`]) or with its game's history ([`wa::Game`]), judged on
+/// the board by mate searches.
+impl<P: OnBoard> Judge for P {
+    type Judging = WaJudging;
+
+    fn begin_judging(_: &Self, mate: MateOptions, budget: Budget) -> WaJudging {
+        WaJudging::new(mate, budget)
+    }
+
+    fn judge_ply(
+        j: &mut WaJudging,
+        ply: usize,
+        before: &Self,
+        mv: &wa::Move,
+        after: &Self,
+    ) -> PlyNote {
+        j.ply(ply, before.board(), mv, after.board())
+    }
+}
+
+/// Wa: `positions[i]` is the position before `moves[i]`; `positions` has one more entry, the
+/// position after the last move. Each position's [`MateValue`] for its side to move, searched
+/// to `opts.depth` moves of either side. The value after a move (for the side that played it)
+/// is the value before the next move, flipped; the verdicts follow from the two values alone:
+///
+/// - `??` (blunder): the value after is `mated in K` and the value before was not (the mover
+///   had a mate, or was proved not mated: another move kept clear of the mate);
+/// - `?` (mistake): the mover had a mate (`mate in K`) and after the move has none within the
+///   depth;
+/// - `!`: the move keeps the shortest mate (`mate in K` → `mate in K - 1`) and is the only
+///   first move that mates in K.
+pub fn wa_game(positions: &[wa::Position], moves: &[wa::Move], opts: MateOptions) -> Vec<PlyNote> {
+    Judge::judge(positions, moves, opts)
+}
+
+/// Wa: ply `ply`, `m` played from `p`, with the values of the positions before (`now`) and
+/// after it (`next`, for the opponent).
+fn wa_note(
+    ply: usize,
+    p: &wa::Position,
+    m: &wa::Move,
+    now: &Judged<wa::Move>,
+    next: &Judged<wa::Move>,
+) -> PlyNote {
+    let text = |mv: &wa::Move| move_text(p, mv);
+    let before = now.value;
+    let after = next.value.flip();
+    let verdict = match (before, after) {
+        (MateValue::Mate(_) | MateValue::NoMate(_), MateValue::Mated(_)) => Some(Verdict::Blunder),
+        (MateValue::Mate(_), MateValue::NoMate(_)) => Some(Verdict::Mistake),
+        (MateValue::Mate(k), MateValue::Mate(j)) if j + 1 == k && now.mating_moves == 1 => {
+            Some(Verdict::Only)
+        }
+        _ => None,
+    };
+    // The mating move; after a blunder, a move that does not allow the mate.
+    let best = now
+        .best
+        .as_ref()
+        .filter(|_| matches!(before, MateValue::Mate(_)) || verdict == Some(Verdict::Blunder));
+    let comment = verdict.map(|v| match v {
+        Verdict::Only => format!("{before}; the only mating move"),
+        _ => note_comment(
+            &before.to_string(),
+            &after.to_string(),
+            best.map(&text).as_deref(),
+            None,
+        ),
+    });
+    PlyNote {
+        ply,
+        mv: text(m),
+        before: Outlook::Mates(before),
+        after: Outlook::Mates(after),
+        best: best.map(text),
+        verdict,
+        comment,
+    }
+}
