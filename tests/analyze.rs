@@ -65,8 +65,9 @@ fn gufu_blunder() {
     );
 }
 
-/// White could step her King to 1b; the Sparrow's step opens the Falcon's diagonal to 1b, and
-/// the Wolf's drop there mates at once.
+/// White could step her King to 1b, or move her other Sparrow (2c); the Sparrow's step from 3d
+/// to 3e opens the Falcon's diagonal to 1b, and the Wolf's drop there mates at once. The move
+/// shown as best is the first escape the search proves (here SP-2c).
 const WA_BLUNDER: &str = "[Variant \"wa\"]
 [FEN \"9ok/9p1/11/8p2/11/6F4/11/11/11/11/10K[W] b 0 1\"]
 [Result \"1-0\"]
@@ -93,7 +94,7 @@ fn wa_allowed_and_missed_mates() {
                     "SP-3e",
                     "no mate within 3",
                     "mated in 1",
-                    "CK-1b",
+                    "SP-2c",
                     "??",
                 ],
                 ["2", "VW*1b", "mate in 1", "mate", "VW*1b", "!"],

@@ -416,6 +416,25 @@ impl<P: Searchable> Search<P> {
     fn escape(&mut self, pos: &P, n: u8) -> Escape<P::Move> {
         let mut replies = pos.legal_moves();
         replies.sort_by_key(|m| pos.defence_order(m));
+        if self.opts.method == Method::ProofNumber && !replies.is_empty() {
+            // One df-pn over the moves, the opponent attacking: the easiest escape is
+            // found first, where trying the moves in turn would search each to the end.
+            let mated = self.solve(pos, false, n);
+            if self.stopped {
+                return Escape::Unknown;
+            }
+            if mated {
+                return Escape::None;
+            }
+            for m in &replies {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                if self.numbers(&next, true, n).1 == 0 {
+                    return Escape::Safe(*m);
+                }
+            }
+            // The tables were emptied meanwhile: look again, move by move.
+        }
         let mut unknown = false;
         for m in replies {
             let mut next = pos.clone();
