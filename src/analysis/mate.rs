@@ -43,8 +43,8 @@ pub struct MateOptions {
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// Depth-first proof-number search (df-pn), depth-limited: the attacker's move with the
-    /// fewest defences left to refute is explored first.
+    /// Depth-first proof-number search (df-pn), depth-limited: the move whose proof (the
+    /// attacker's) or refutation (the defender's) looks cheapest so far is explored first.
     #[default]
     ProofNumber,
     /// Iterative deepening over a plain AND/OR search (mate in 1, in 2, ...).
