@@ -183,6 +183,29 @@ struct Entry {
     none_within: u8,
 }
 
+/// df-pn: what is proved of a node (position key, role), whatever the depth asked: one table
+/// lookup answers both.
+#[derive(Clone, Copy, Debug)]
+struct Fact {
+    /// The shortest mate proved, in the attacker's moves ([`Fact::NONE`]: none).
+    proved: u8,
+    /// The most moves within which no mate is proved (0: none).
+    disproved: u8,
+}
+
+impl Fact {
+    const NONE: u8 = u8::MAX;
+}
+
+impl Default for Fact {
+    fn default() -> Fact {
+        Fact {
+            proved: Fact::NONE,
+            disproved: 0,
+        }
+    }
+}
+
 /// Bytes an entry of the tables takes, about (key, value, the hash table's own overhead).
 const ENTRY_BYTES: usize = 64;
 
@@ -194,8 +217,7 @@ pub struct Search<P: Searchable> {
     work: FxHashMap<NodeKey, (u32, u32)>,
     /// df-pn: facts proved: by (position key, role) the shortest mate proved (the attacker's
     /// moves), and the deepest depth at which no mate is proved.
-    proved: FxHashMap<(u128, bool), u8>,
-    disproved: FxHashMap<(u128, bool), u8>,
+    facts: FxHashMap<(u128, bool), Fact>,
     /// Entries the tables may hold together (from [`MateOptions::hash_mb`]).
     cap: usize,
     nodes: u64,
@@ -214,8 +236,7 @@ impl<P: Searchable> Search<P> {
             opts,
             table: FxHashMap::default(),
             work: FxHashMap::default(),
-            proved: FxHashMap::default(),
-            disproved: FxHashMap::default(),
+            facts: FxHashMap::default(),
             cap: (opts.hash_mb.max(1) as usize * (1 << 20) / ENTRY_BYTES).max(1024),
             nodes: 0,
             began: 0,
@@ -315,7 +336,7 @@ impl<P: Searchable> Search<P> {
             return None;
         }
         let key = (pos.key(), true);
-        let mut best = self.proved.get(&key).copied().unwrap_or(n).min(n);
+        let mut best = self.proof_length(key).unwrap_or(n).min(n);
         while best > 1 {
             if !self.attack(pos, best - 1) {
                 if self.stopped {
@@ -323,12 +344,7 @@ impl<P: Searchable> Search<P> {
                 }
                 break;
             }
-            best = self
-                .proved
-                .get(&key)
-                .copied()
-                .unwrap_or(best - 1)
-                .min(best - 1);
+            best = self.proof_length(key).unwrap_or(best - 1).min(best - 1);
         }
         Some(best)
     }
@@ -580,10 +596,11 @@ impl<P: Searchable> Search<P> {
     /// and the attacker mates within `n` more whatever it plays.
     fn numbers(&self, pos: &P, or: bool, n: u8) -> (u32, u32) {
         let key = pos.key();
-        if self.proved.get(&(key, or)).is_some_and(|&l| l <= n) {
+        let fact = self.facts.get(&(key, or)).copied().unwrap_or_default();
+        if fact.proved <= n {
             return (0, INF);
         }
-        if n == 0 || self.disproved.get(&(key, or)).is_some_and(|&d| d >= n) {
+        if n == 0 || fact.disproved >= n {
             return (INF, 0);
         }
         self.work.get(&(key, or, n)).copied().unwrap_or((1, 1))
@@ -592,11 +609,10 @@ impl<P: Searchable> Search<P> {
     /// Makes room in the tables when they are full: the nodes in progress go first (their
     /// numbers are found again), then the facts proved.
     fn make_room(&mut self) {
-        if self.work.len() + self.proved.len() + self.disproved.len() >= self.cap {
+        if self.work.len() + self.facts.len() >= self.cap {
             self.work.clear();
-            if self.proved.len() + self.disproved.len() >= self.cap / 2 {
-                self.proved.clear();
-                self.disproved.clear();
+            if self.facts.len() >= self.cap / 2 {
+                self.facts.clear();
             }
         }
     }
@@ -605,11 +621,11 @@ impl<P: Searchable> Search<P> {
     fn record(&mut self, key: u128, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
         self.make_room();
         if pn == 0 {
-            let e = self.proved.entry((key, or)).or_insert(length);
+            let e = &mut self.facts.entry((key, or)).or_default().proved;
             *e = (*e).min(length);
             self.work.remove(&(key, or, n));
         } else if dn == 0 {
-            let e = self.disproved.entry((key, or)).or_insert(n);
+            let e = &mut self.facts.entry((key, or)).or_default().disproved;
             *e = (*e).max(n);
             self.work.remove(&(key, or, n));
         } else {
@@ -663,7 +679,7 @@ impl<P: Searchable> Search<P> {
         if left == 0 {
             return 0;
         }
-        self.proved.get(&(child.key(), or)).copied().unwrap_or(left)
+        self.proof_length((child.key(), or)).unwrap_or(left)
     }
 
     /// Multiple iterative deepening, df-pn's step: explores below a node until its proof or
@@ -844,13 +860,20 @@ impl<P: Searchable> Search<P> {
         n > 1 && self.defend(next, replies, n - 1)
     }
 
+    /// The length of the shortest mate proved at a node (position key, role), if any.
+    fn proof_length(&self, node: (u128, bool)) -> Option<u8> {
+        self.facts
+            .get(&node)
+            .map(|f| f.proved)
+            .filter(|&l| l != Fact::NONE)
+    }
+
     /// Whether the tables already hold the proof that `attacker`, having moved into `next`,
     /// mates within `n` of its moves, that move included (a mate at once, or the defender's
     /// node proved with a mate no longer than `n - 1`). Asks no search.
     fn known_mate(&self, next: &P, attacker: Color, n: u8) -> bool {
-        self.proved
-            .get(&(next.key(), false))
-            .is_some_and(|&l| l < n)
+        self.proof_length((next.key(), false))
+            .is_some_and(|l| l < n)
             || (n >= 1 && Self::won_by(next, attacker))
     }
 
