@@ -35,6 +35,15 @@ pub(crate) fn letter_of(id: PieceId) -> char {
     }
 }
 
+/// A board-shape error about a rank: `rank <kanji> <what>`.
+fn bad_rank<T>(at: usize, rank: u8, what: impl std::fmt::Display) -> Result<T, PositionError> {
+    PositionError::err(
+        Bad::BoardShape,
+        at,
+        format!("rank {} {what}", RankStyle::Kanji.rank_text(rank)),
+    )
+}
+
 /// Reads a position string.
 pub fn parse(s: &str) -> Result<Position, PositionError> {
     let fields = position_fields(s, 0);
@@ -58,14 +67,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
         match c {
             '/' => {
                 if col != GUFU.files {
-                    return PositionError::err(
-                        Bad::BoardShape,
-                        at,
-                        format!(
-                            "rank {} has {col} squares, not 2",
-                            RankStyle::Kanji.rank_text(rank)
-                        ),
-                    );
+                    return bad_rank(at, rank, format_args!("has {col} squares, not 2"));
                 }
                 rank += 1;
                 if rank > GUFU.ranks {
@@ -74,26 +76,16 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                 col = 0;
             }
             '0' | '3'..='9' => {
-                return PositionError::err(
-                    Bad::BoardShape,
+                return bad_rank(
                     at,
-                    format!(
-                        "rank {} has more than 2 squares ('{c}' empty squares)",
-                        RankStyle::Kanji.rank_text(rank)
-                    ),
+                    rank,
+                    format_args!("has more than 2 squares ('{c}' empty squares)"),
                 );
             }
             '1' | '2' => {
                 col += c as u8 - b'0';
                 if col > GUFU.files {
-                    return PositionError::err(
-                        Bad::BoardShape,
-                        at,
-                        format!(
-                            "rank {} has more than 2 squares",
-                            RankStyle::Kanji.rank_text(rank)
-                        ),
-                    );
+                    return bad_rank(at, rank, "has more than 2 squares");
                 }
             }
             _ => {
@@ -125,14 +117,7 @@ pub fn parse(s: &str) -> Result<Position, PositionError> {
                     }
                 };
                 if col >= GUFU.files {
-                    return PositionError::err(
-                        Bad::BoardShape,
-                        at,
-                        format!(
-                            "rank {} has more than 2 squares",
-                            RankStyle::Kanji.rank_text(rank)
-                        ),
-                    );
+                    return bad_rank(at, rank, "has more than 2 squares");
                 }
                 if seen[id.index()] {
                     return PositionError::err(Bad::PieceCount, at, format!("two pieces '{c}'"));

@@ -5,7 +5,7 @@ use super::move_number;
 use crate::geometry::Color;
 use crate::notation::{Notate, Unsupported, display_width};
 use crate::notation::{Notation, Style};
-use crate::record::{Annotation, Comment, CommentKind, Record, Span, Tag};
+use crate::record::{Annotation, Comment, CommentKind, Line, Record, Span, Tag};
 use crate::replay::{Convention, Played, Report, Step, XBOARD_VARIANTS};
 use crate::rules::{PerGame, Position};
 use crate::wa::fen;
@@ -274,9 +274,7 @@ fn movetext<G: Notate>(
     let mut open_paren = false;
     // Without variations: how deep inside one being skipped the walk is (0: not in one).
     let mut skipping = 0usize;
-    // Per open line: whether its next move needs its number (first of a line, or after a
-    // comment, variation or NAG).
-    let mut needs_number: Vec<bool> = Vec::new();
+    let mut needs_number = NumberNeeds::default();
     let push = |tokens: &mut Wrap, mut t: Token, open: &mut bool| {
         if std::mem::take(open) {
             t.text.insert(0, '(');
@@ -301,14 +299,11 @@ fn movetext<G: Notate>(
             Step::LineStart { line, .. } => {
                 if line.parent.is_some() {
                     open_paren = true;
-                    if let Some(f) = needs_number.last_mut() {
-                        *f = true;
-                    }
                 }
+                needs_number.open(line);
                 for c in line.comments.iter().filter(|_| opts.comments) {
                     push(tokens, comment_token(c), &mut open_paren);
                 }
-                needs_number.push(true);
             }
             Step::Ply {
                 node,
@@ -317,7 +312,7 @@ fn movetext<G: Notate>(
                 after,
                 ..
             } => {
-                let needs = needs_number.last_mut()?;
+                let needs = needs_number.current()?;
                 let mut text = number_prefix(before, *needs);
                 text.push_str(&before.move_text(mv, after, style));
                 if let Some(g) = node.glyph.filter(|_| opts.nags) {
@@ -352,7 +347,7 @@ fn movetext<G: Notate>(
                 }
             }
             Step::LineEnd { line, .. } => {
-                needs_number.pop();
+                needs_number.close();
                 if line.parent.is_some() {
                     match tokens.last_mut() {
                         Some(t) if !t.hard_break => t.text.push(')'),
@@ -366,6 +361,34 @@ fn movetext<G: Notate>(
         }
     }
     (!walk.stopped()).then_some(())
+}
+
+/// Per open line of a walk: whether its next move needs its number written (see
+/// [`number_prefix`]).
+#[derive(Default)]
+pub(crate) struct NumberNeeds(Vec<bool>);
+
+impl NumberNeeds {
+    /// A line starts: its first move needs its number, and so does the next move of the line a
+    /// variation branches from.
+    pub(crate) fn open(&mut self, line: &Line) {
+        if line.parent.is_some()
+            && let Some(f) = self.0.last_mut()
+        {
+            *f = true;
+        }
+        self.0.push(true);
+    }
+
+    /// The innermost line ends.
+    pub(crate) fn close(&mut self) {
+        self.0.pop();
+    }
+
+    /// Whether the innermost open line's next move needs its number (None: no line open).
+    pub(crate) fn current(&mut self) -> Option<&mut bool> {
+        self.0.last_mut()
+    }
 }
 
 /// The number written before a move in the variant's usual style (`12. `, `12... ` or

@@ -12,7 +12,7 @@ use crate::notation::Style;
 use crate::record::{Annotation, Record};
 use crate::replay::{Played, Step};
 use crate::svg::{self, PageBoards, esc};
-use crate::writers::psn::number_prefix;
+use crate::writers::psn::{NumberNeeds, number_prefix};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -48,8 +48,7 @@ pub(super) fn write_moves<G: Notate>(
     style: Style,
     b: &mut PageBoards,
 ) -> io::Result<()> {
-    // Per open line: whether the next move needs its number written.
-    let mut needs_number: Vec<bool> = Vec::new();
+    let mut needs_number = NumberNeeds::default();
     let mut ply = 0usize;
     let mut walk = played.walk(&record.movetext);
     while let Some(step) = walk.next() {
@@ -57,14 +56,11 @@ pub(super) fn write_moves<G: Notate>(
             Step::LineStart { line, .. } => {
                 if line.parent.is_some() {
                     out.write_all(b"<span class=\"var\">( ")?;
-                    if let Some(f) = needs_number.last_mut() {
-                        *f = true;
-                    }
                 }
+                needs_number.open(line);
                 for c in &line.comments {
                     comment(out, b, &c.text)?;
                 }
-                needs_number.push(true);
             }
             Step::Ply {
                 node,
@@ -74,7 +70,7 @@ pub(super) fn write_moves<G: Notate>(
                 ..
             } => {
                 ply += 1;
-                let Some(needs) = needs_number.last_mut() else {
+                let Some(needs) = needs_number.current() else {
                     break;
                 };
                 // As the normalized record numbers moves: where needed in the list.
@@ -105,12 +101,9 @@ pub(super) fn write_moves<G: Notate>(
                 *needs = !node.annotations.is_empty() || !node.variations.is_empty();
             }
             Step::LineEnd { line, .. } => {
-                needs_number.pop();
+                needs_number.close();
                 if line.parent.is_some() {
                     out.write_all(b")</span> ")?;
-                    if let Some(f) = needs_number.last_mut() {
-                        *f = true;
-                    }
                 }
             }
         }
