@@ -5,9 +5,9 @@
 use kifu::analysis::Value;
 use kifu::analysis::game::Searchable;
 use kifu::analysis::mate::{Found, Mate, MateOptions, MateValue, Method, Search, line_text};
-use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::geometry::Color;
+use kifu::gufu::solve::Solution;
 use kifu::record::parse_game_str;
 use kifu::replay::{self, ReplayOptions};
 use kifu::rules::{PerGame, Position, Status};

@@ -1,9 +1,9 @@
 //! `kifu solve`: the exact Gufū solution against a plain minimax, and the command line.
 
 use kifu::analysis::Value;
-use kifu::analysis::solve::Solution;
 use kifu::generate::Rng;
 use kifu::gufu;
+use kifu::gufu::solve::Solution;
 use kifu::rules::{Position, Status};
 
 mod analysis;

@@ -10,7 +10,7 @@ use kifu::analysis::annotate::{Budget, PlyNote as RustNote};
 use kifu::analysis::game::Searchable;
 use kifu::analysis::mate::{self as mates, Found, Search};
 use kifu::analysis::record::judge_main_line;
-use kifu::analysis::solve::Solution;
+use kifu::gufu::solve::Solution;
 use kifu::rules::PerGame;
 use pyo3::prelude::*;
 

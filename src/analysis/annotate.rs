@@ -1,7 +1,7 @@
 //! A game's plies judged one by one: the value before and after each move, the best move,
 //! and a verdict.
 //!
-//! - **Gufū**: exact values from [`Solution`](super::solve::Solution). A move that worsens
+//! - **Gufū**: exact values from [`Solution`](crate::gufu::solve::Solution). A move that worsens
 //!   the outcome (a win thrown to a draw or a loss, a draw to a loss) is a blunder (`??`,
 //!   NAG 4); the only move that keeps a win is good (`!`, NAG 1).
 //! - **Wa**: each position's [`MateValue`] for its side to move, by

@@ -2,14 +2,13 @@
 //! `play_unchecked`, `status`, `in_check`, ...) and the notation ([`Notate`]): a compact key
 //! for the tables, the order in which a defender's moves are tried, and the moves a mate
 //! problem allows the attacker (in Wa found without playing the drops that cannot check).
-//! Each game's [`Searchable`] is in its own folder: `src/<game>/analysis.rs` (with, for Gufū,
-//! [`gufu_index`], which the solver numbers positions by).
+//! Each game's [`Searchable`] is in its own folder: `src/<game>/analysis.rs` (for Gufū, keyed
+//! by [`gufu_index`], which the solver numbers positions by).
 //!
 //! [`rules::Position`]: crate::rules::Position
+//! [`gufu_index`]: crate::gufu::solve::gufu_index
 
 use crate::notation::{Notate, Style};
-
-pub use crate::gufu::analysis::{GUFU_INDEXES, gufu_index};
 
 /// A position the searches can explore.
 pub trait Searchable: Notate {

@@ -1,5 +1,6 @@
-//! Judging positions and moves: Gufū solved exactly ([`solve`]), forced mates in Wa and Gufū
-//! ([`mate`]), and a game's plies annotated with both ([`annotate`]).
+//! Judging positions and moves: a position's exact [`Value`], forced mates in Wa and Gufū
+//! ([`mate`]), and a game's plies annotated ([`annotate`]) by the mate search and, in Gufū, by
+//! the game solved exactly ([`gufu::solve`](crate::gufu::solve)).
 //!
 //! Everything here is built on the rules core alone, through its one trait
 //! ([`rules::Position`](crate::rules::Position): legal moves, `play_unchecked`, `status`,
@@ -11,7 +12,6 @@ pub mod annotate;
 pub mod game;
 pub mod mate;
 pub mod record;
-pub mod solve;
 
 use std::fmt;
 

@@ -1,34 +1,14 @@
-//! Gufū's side of the analysis ([`crate::analysis`]): a compact number for a position
-//! ([`gufu_index`]: the solver's tables and the mate search's key, [`Searchable`]), and a
-//! game's plies judged exactly by the solution ([`Judge`], [`gufu_game`]).
+//! Gufū's side of the analysis ([`crate::analysis`]): the mate search's key of a position
+//! ([`Searchable`], by the solver's [`gufu_index`]), and a game's plies judged exactly by the
+//! solution ([`Judge`], [`gufu_game`]).
 
 use crate::analysis::Value;
 use crate::analysis::annotate::{Budget, Judge, Outlook, PlyNote, Verdict, note_comment};
 use crate::analysis::game::{Searchable, move_text};
 use crate::analysis::mate::MateOptions;
-use crate::analysis::solve::Solution;
-use crate::geometry::Square;
 use crate::gufu;
-use crate::rules::Position as _;
+use crate::gufu::solve::{Solution, gufu_index};
 use std::borrow::Cow;
-
-/// Number of distinct [`gufu_index`] values.
-pub const GUFU_INDEXES: usize = 25 * 25 * 25 * 25 * 2 * 2;
-
-/// A compact number for a Gufū position (below [`GUFU_INDEXES`]): for each of the four
-/// pieces its square and facing (or "off the board"), the side to move, and whether the setup
-/// drops are still being played. The ply number beyond the setup changes nothing in the game,
-/// so positions that differ only by it share a number.
-pub fn gufu_index(p: &gufu::Position) -> u32 {
-    let mut code = [24u32; 4];
-    for i in 0..6u8 {
-        if let Some(piece) = p.piece_at(Square(i)) {
-            code[piece.id.index()] = u32::from(i) * 4 + piece.facing as u32;
-        }
-    }
-    let board = code.iter().fold(0, |k, &c| k * 25 + c);
-    (board * 2 + p.turn().index() as u32) * 2 + u32::from(p.in_setup())
-}
 
 impl Searchable for gufu::Position {
     fn key(&self) -> u128 {

@@ -9,8 +9,9 @@
 //! which the generic layers see a game (`replay::Seam`): [`notation`] (its moves and squares
 //! written and read), `resolve` (a written move resolved against a position, for the replay),
 //! `diagram` (its diagrams: facing pieces, common hand, layout), `page` (its boards on a replay
-//! page), `analysis` (a position's compact number, what the mate search needs of a position, a
-//! game's plies judged by the solution), and `seam` (what a move does for the tables, how random
+//! page), `analysis` (what the mate search needs of a position, a game's plies judged by the
+//! solution), [`solve`] (the game solved exactly: a position's compact number, every
+//! position's value by retrograde analysis), and `seam` (what a move does for the tables, how random
 //! games weigh moves, a collection's key of a position). These adapters use the rules core and the
 //! generic layer they serve; the rules core uses none of them, nor those layers.
 //!
@@ -25,6 +26,7 @@ mod position;
 pub mod posstr;
 mod resolve;
 mod seam;
+pub mod solve;
 
 pub use pieces::{PIECES, PieceRow};
 pub use position::Position;

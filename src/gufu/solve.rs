@@ -12,11 +12,29 @@
 //!    moves lead to positions won for the opponent is lost in 1 + the longest of them.
 //! 4. What is left has no forced end for either side: a draw (Gufū has no repetition rule).
 
-use super::Value;
-use super::game::{GUFU_INDEXES, gufu_index};
+use crate::analysis::Value;
+use crate::geometry::Square;
 use crate::gufu;
 use crate::rules::{Position as _, Status};
 use std::sync::OnceLock;
+
+/// Number of distinct [`gufu_index`] values.
+pub const GUFU_INDEXES: usize = 25 * 25 * 25 * 25 * 2 * 2;
+
+/// A compact number for a Gufū position (below [`GUFU_INDEXES`]): for each of the four
+/// pieces its square and facing (or "off the board"), the side to move, and whether the setup
+/// drops are still being played. The ply number beyond the setup changes nothing in the game,
+/// so positions that differ only by it share a number.
+pub fn gufu_index(p: &gufu::Position) -> u32 {
+    let mut code = [24u32; 4];
+    for i in 0..6u8 {
+        if let Some(piece) = p.piece_at(Square(i)) {
+            code[piece.id.index()] = u32::from(i) * 4 + piece.facing as u32;
+        }
+    }
+    let board = code.iter().fold(0, |k, &c| k * 25 + c);
+    (board * 2 + p.turn().index() as u32) * 2 + u32::from(p.in_setup())
+}
 
 /// The value of every position reachable from a root.
 #[derive(Clone, Debug)]
