@@ -5,10 +5,10 @@
 //! mated). The generator is a SplitMix64 written here, so that a seed gives the same games on
 //! every platform and every version of every dependency.
 
-use crate::notation::{Notate, Style};
+use crate::notation::{Notate, Style, number_prefix};
 use crate::replay::State;
 use crate::rules::Position;
-use crate::writers::psn::{number_prefix, wrap_words};
+use crate::writers::psn::wrap_words;
 use crate::{Variant, for_game};
 
 /// SplitMix64: small, fast, and the same everywhere.

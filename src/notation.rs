@@ -1,10 +1,11 @@
 //! Writing moves and squares as text: Hodges style for both games, engine coordinates and
 //! XBoard's SAN for Wa, in a [`Style`] (notation and rank style); every game writes its moves
-//! through [`Notate`]. (Reading is the grammar's job, in `record`; resolving a written move
+//! through [`Notate`], numbered as the variant's records number them ([`move_number`],
+//! [`number_prefix`]). (Reading is the grammar's job, in `record`; resolving a written move
 //! against a position is the replay layer's.)
 
 use crate::Variant;
-use crate::geometry::Square;
+use crate::geometry::{Color, Square};
 use crate::replay::MoveError;
 use crate::rules::{IllegalMove, PerGame, Position};
 use std::fmt;
@@ -337,6 +338,30 @@ pub fn char_width(c: char) -> usize {
         | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F
         | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
     if wide { 2 } else { 1 }
+}
+
+/// The number a record in the variant's usual style writes before a move: Gufū numbers
+/// every ply, Wa numbers move pairs.
+pub fn move_number<P: Position>(state: &P) -> u64 {
+    if state.variant().numbers_every_ply() {
+        state.ply_number()
+    } else {
+        state.move_number()
+    }
+}
+
+/// The number written before a move in the variant's usual style (`12. `, `12... ` or
+/// nothing): Gufū numbers every ply; Wa numbers Black's moves, and White's where `needed`
+/// (first of a line, or after a comment, variation or NAG).
+pub fn number_prefix<P: Position>(before: &P, needed: bool) -> String {
+    let n = move_number(before);
+    if before.variant().numbers_every_ply() || before.turn() == Color::Black {
+        format!("{n}. ")
+    } else if needed {
+        format!("{n}... ")
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]

@@ -13,11 +13,11 @@
 mod common;
 
 use common::games::{positions, styles};
-use kifu::notation::Notate;
 use kifu::notation::Style;
+use kifu::notation::{Notate, move_number};
 use kifu::record::{Record, parse_str};
 use kifu::replay::{ReplayOptions, Report, State, replay};
-use kifu::writers::{move_number, psn};
+use kifu::writers::psn;
 use kifu::{Variant, for_game};
 use proptest::prelude::*;
 use proptest::test_runner::Config;

@@ -15,8 +15,7 @@
 
 use super::game::Searchable;
 use crate::geometry::Color;
-use crate::notation::Style;
-use crate::writers::psn::number_prefix;
+use crate::notation::{Style, number_prefix};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 

@@ -81,7 +81,7 @@ pub fn psn(game: &PlayedGame, tags: &[(&str, String)]) -> String {
             .map(|p| (&p.m, p.info.as_ref().map(|i| comment(i, p.elapsed)))),
     );
     for (m, note) in plies {
-        let n = crate::writers::psn::number_prefix(&pos, needed);
+        let n = crate::notation::number_prefix(&pos, needed);
         if !n.is_empty() {
             words.push(n.trim_end().to_string());
         }

@@ -11,7 +11,7 @@ pub mod rows;
 
 use crate::geometry::{Color, Square};
 use crate::notation::{Notate, Style};
-use crate::rules::{Position, Termination};
+use crate::rules::Termination;
 
 /// Everything about one ply a table or JSON writer needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,15 +81,5 @@ pub fn facts<G: Describe>(before: &G, m: &G::Move, after: &G, style: Style) -> P
             .outcome()
             .is_some_and(|o| o.termination == Termination::Checkmate),
         position: after.position_string(),
-    }
-}
-
-/// The number a record in the variant's usual style writes before a move: Gufū numbers
-/// every ply, Wa numbers move pairs.
-pub fn move_number<P: Position>(state: &P) -> u64 {
-    if state.variant().numbers_every_ply() {
-        state.ply_number()
-    } else {
-        state.move_number()
     }
 }

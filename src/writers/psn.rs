@@ -1,13 +1,11 @@
 //! The normalized record: tags in a fixed order, every move resolved and written in one
 //! notation, comments, NAGs and variations kept, movetext wrapped at 80 columns.
 
-use super::move_number;
-use crate::geometry::Color;
-use crate::notation::{Notate, Unsupported, display_width};
+use crate::notation::{Notate, Unsupported, display_width, number_prefix};
 use crate::notation::{Notation, Style};
 use crate::record::{Annotation, Comment, CommentKind, Line, Record, Span, Tag};
 use crate::replay::{Convention, Played, Report, Step, XBOARD_VARIANTS};
-use crate::rules::{PerGame, Position};
+use crate::rules::PerGame;
 use crate::wa::fen;
 use crate::{Variant, for_game};
 
@@ -388,20 +386,6 @@ impl NumberNeeds {
     /// Whether the innermost open line's next move needs its number (None: no line open).
     pub(crate) fn current(&mut self) -> Option<&mut bool> {
         self.0.last_mut()
-    }
-}
-
-/// The number written before a move in the variant's usual style (`12. `, `12... ` or
-/// nothing): Gufū numbers every ply; Wa numbers Black's moves, and White's where `needed`
-/// (first of a line, or after a comment, variation or NAG).
-pub fn number_prefix<P: Position>(before: &P, needed: bool) -> String {
-    let n = move_number(before);
-    if before.variant().numbers_every_ply() || before.turn() == Color::Black {
-        format!("{n}. ")
-    } else if needed {
-        format!("{n}... ")
-    } else {
-        String::new()
     }
 }
 

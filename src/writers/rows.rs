@@ -1,9 +1,9 @@
 //! Tables and JSON: one row per ply (or per game), every field of the replayed move. CSV
 //! holds the main line only; JSON the whole record (comments, NAGs, glyphs, variations).
 
-use super::{Describe, PlyFacts, facts, move_number};
+use super::{Describe, PlyFacts, facts};
 use crate::for_game;
-use crate::notation::Style;
+use crate::notation::{Style, move_number};
 use crate::record::{Annotation, Comment, CommentKind, Node, Record};
 use crate::replay::Step;
 use crate::replay::{Played, Players, Report};

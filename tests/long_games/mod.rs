@@ -4,9 +4,8 @@
 #![allow(dead_code)]
 
 use kifu::Variant;
-use kifu::notation::{Notate, Style};
+use kifu::notation::{Notate, Style, number_prefix};
 use kifu::rules::Position;
-use kifu::writers::psn::number_prefix;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

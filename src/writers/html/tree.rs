@@ -7,12 +7,12 @@
 //! Plies are numbered in the walk's order: 0 is the start, then each move as it comes.
 
 use super::{nag_text, script_json};
-use crate::notation::Notate;
 use crate::notation::Style;
+use crate::notation::{Notate, number_prefix};
 use crate::record::{Annotation, Record};
 use crate::replay::{Played, Step};
 use crate::svg::{self, PageBoards, esc};
-use crate::writers::psn::{NumberNeeds, number_prefix};
+use crate::writers::psn::NumberNeeds;
 use serde_json::json;
 use std::io::{self, Write};
 
