@@ -5,8 +5,9 @@
 //! Everything here is built on the rules core alone, through its one trait
 //! ([`rules::Position`](crate::rules::Position): legal moves, `play_unchecked`, `status`,
 //! `in_check`) and what [`game::Searchable`] adds for the searches (a compact key, move
-//! ordering, the attacker's checks); nothing reimplements a rule. Records and writers are not
-//! used here: the command line hands [`annotate`] the positions and moves of a replayed game.
+//! ordering, the attacker's checks); nothing reimplements a rule. The writers are not used
+//! here: [`annotate`] judges the positions and moves of a replayed game, and [`record`] adds
+//! the judgements to its record, which the command line writes.
 
 pub mod annotate;
 pub mod game;

@@ -1,14 +1,12 @@
-//! A replayed record judged ([`judge_main_line`]) and written back with the judgements
-//! ([`annotated_record`]): the record in the normalized form, a NAG and a comment after each
-//! judged move, and an Annotator tag. This is what `kifu analyze` writes.
+//! A replayed record judged ([`judge_main_line`]) and given back with the judgements
+//! ([`annotated_record`]): a NAG and a comment after each judged move, and an Annotator tag.
+//! `kifu analyze` writes that record in the normalized form (`writers::psn`).
 
 use super::annotate::{Budget, Judge, PlyNote};
 use super::mate::MateOptions;
 use crate::for_game;
-use crate::notation::Style;
 use crate::record::{Annotation, Comment, CommentKind, Nag, NodeId, Record, Span, Tag};
 use crate::replay::{Report, Step};
-use crate::writers::psn::{self, WriteError};
 
 /// A valid game's main line judged ply by ply (the report must come from a replay with
 /// [`keep_moves`](crate::replay::ReplayOptions::keep_moves)): `each` gets the record's node of each
@@ -69,13 +67,9 @@ impl PlyMark {
     }
 }
 
-/// The record in the normalized form with each mark's NAG and comment after its move, and an
-/// Annotator tag.
-pub fn annotated_record(
-    mut record: Record,
-    report: &Report,
-    marks: Vec<PlyMark>,
-) -> Result<String, WriteError> {
+/// The record with each mark's NAG and comment after its move (unless the move has them
+/// already), and an Annotator tag (in place of any other).
+pub fn annotated_record(mut record: Record, marks: Vec<PlyMark>) -> Record {
     let span = Span::at(record.span.end);
     for PlyMark { node, nag, comment } in marks {
         let node = record.movetext.node_mut(node);
@@ -113,6 +107,5 @@ pub fn annotated_record(
         value_span: span,
         span,
     });
-    let variant = report.variant.ok_or(WriteError::NotReplayed)?;
-    psn::write(&record, report, Style::default_for(variant))
+    record
 }

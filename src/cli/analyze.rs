@@ -14,7 +14,9 @@ use kifu::analysis::annotate::PlyNote;
 use kifu::analysis::mate::{DEFAULT_HASH_MB, MateOptions};
 use kifu::analysis::record::{PlyMark, annotated_record, judge_main_line};
 use kifu::load::Loaded;
+use kifu::notation::Style;
 use kifu::record::{GameChunk, RecordError};
+use kifu::writers::psn;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -356,8 +358,12 @@ fn analyze_game(
             }
         });
         judging.progress.game();
+        // Written in the normalized form, in the variant's usual notation.
         let text = judged
-            .then(|| annotated_record(record, report, marks).ok())
+            .then(|| {
+                let style = Style::default_for(report.variant?);
+                psn::write(&annotated_record(record, marks), report, style).ok()
+            })
             .flatten();
         return (
             checked,
