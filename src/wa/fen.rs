@@ -305,6 +305,7 @@ pub fn parse(variant: Variant, s: &str) -> Result<Position, PositionError> {
     }
     pos.checked = pos.is_in_check_of(pos.turn);
     pos.zobrist = pos.compute_zobrist();
+    pos.hand_zobrist = pos.compute_hand_zobrist();
     if pos.is_in_check_of(pos.turn.opponent()) {
         return PositionError::err(
             Bad::Unreachable,

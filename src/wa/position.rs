@@ -27,6 +27,9 @@ pub struct Position {
     pub(crate) checked: bool,
     /// 128-bit Zobrist hash of board, hands and side to move, kept up to date by every change.
     pub(crate) zobrist: u128,
+    /// The part of `zobrist` that stands for the hands (`zobrist ^ hand_zobrist`: board and
+    /// side to move alone), kept up to date with it.
+    pub(crate) hand_zobrist: u128,
     /// The squares of each side's pieces (bit `i`: `Square(i)`), kept up to date by `put`.
     pub(crate) occupied: [u128; 2],
     /// The squares of each piece face of each side (index: [`face_slot`]), kept up to date by
@@ -41,7 +44,7 @@ fn face_slot(p: Piece) -> usize {
 }
 
 /// SplitMix64 finalizer.
-fn mix(n: u64) -> u64 {
+pub(crate) fn mix(n: u64) -> u64 {
     let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -94,6 +97,7 @@ impl Position {
             fullmove: 1,
             checked: false,
             zobrist: 0,
+            hand_zobrist: 0,
             occupied: [0; 2],
             faces: [0; 4 * NKINDS],
         }
@@ -101,15 +105,10 @@ impl Position {
 
     /// The Zobrist hash computed from scratch.
     pub(crate) fn compute_zobrist(&self) -> u128 {
-        let mut z = 0;
+        let mut z = self.compute_hand_zobrist();
         for (i, p) in self.board.iter().enumerate() {
             if let Some(p) = p {
                 z ^= zpiece(Square(i as u8), *p);
-            }
-        }
-        for c in [Color::Black, Color::White] {
-            for k in Kind::all() {
-                z ^= zhand(c, k, self.hands[c.index()][k.index()]);
             }
         }
         if self.turn == Color::White {
@@ -118,10 +117,28 @@ impl Position {
         z
     }
 
+    /// The hands' part of the Zobrist hash computed from scratch.
+    pub(crate) fn compute_hand_zobrist(&self) -> u128 {
+        let mut z = 0;
+        for c in [Color::Black, Color::White] {
+            for k in Kind::all() {
+                z ^= zhand(c, k, self.hands[c.index()][k.index()]);
+            }
+        }
+        z
+    }
+
+    /// The key of the board and the side to move, hands left out.
+    pub(crate) fn board_key(&self) -> u128 {
+        self.zobrist ^ self.hand_zobrist
+    }
+
     /// Sets how many pieces of a kind `color` has in hand.
     fn set_hand(&mut self, color: Color, kind: Kind, n: u8) {
         let slot = &mut self.hands[color.index()][kind.index()];
-        self.zobrist ^= zhand(color, kind, *slot) ^ zhand(color, kind, n);
+        let change = zhand(color, kind, *slot) ^ zhand(color, kind, n);
+        self.zobrist ^= change;
+        self.hand_zobrist ^= change;
         *slot = n;
     }
 
@@ -506,10 +523,10 @@ impl Position {
                 if self.hands[self.turn.index()][kind.index()] == 0 {
                     continue;
                 }
-                let mask = drop_on[kind.index()];
-                for to in WA.squares() {
-                    if mask & (1u128 << to.index()) != 0
-                        && self.drop_rule_with(kind, to, sparrow_files).is_ok()
+                // The empty squares of the board in `drop_on`, in the board's order.
+                let mask = drop_on[kind.index()] & ((1u128 << N) - 1) & !self.occ();
+                for to in square_list(mask) {
+                    if self.drop_rule_with(kind, to, sparrow_files).is_ok()
                         && f(Move::Drop { kind, to })
                     {
                         return true;
@@ -607,17 +624,55 @@ impl Position {
             return Vec::new();
         };
         let mut out = Vec::new();
-        let mut memo = DropSafety::default();
-        self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
-            if self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() {
-                let mut next = self.clone();
-                next.apply(&m);
-                next.checked = true;
-                out.push((m, next));
-            }
+        self.each_check_dropping_on(k, drop_on, &mut |m| {
+            out.push((m, self.after_check(&m)));
             false
         });
         out
+    }
+
+    /// The moves of [`Position::checks_dropping_on`], without the positions.
+    pub(crate) fn check_moves_dropping_on(&self, drop_on: &[u128; NKINDS]) -> Vec<Move> {
+        let Some(k) = self.kings[self.turn.opponent().index()] else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.each_check_dropping_on(k, drop_on, &mut |m| {
+            out.push(m);
+            false
+        });
+        out
+    }
+
+    /// The position a legal check leads to.
+    fn after_check(&self, m: &Move) -> Position {
+        let mut next = self.clone();
+        next.apply(m);
+        next.checked = true;
+        next
+    }
+
+    /// Whether one of the checks of [`Position::checks_dropping_on`] mates at once (stops at
+    /// the first that does).
+    pub(crate) fn mate_dropping_on(&self, drop_on: &[u128; NKINDS]) -> bool {
+        let Some(k) = self.kings[self.turn.opponent().index()] else {
+            return false;
+        };
+        self.each_check_dropping_on(k, drop_on, &mut |m| !self.after_check(&m).has_legal_move())
+    }
+
+    /// Calls `f` with each legal check of the King on `k` (drops only on `drop_on`) until `f`
+    /// returns true; whether it did.
+    fn each_check_dropping_on(
+        &self,
+        k: Square,
+        drop_on: &[u128; NKINDS],
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut memo = DropSafety::default();
+        self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
+            self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() && f(m)
+        })
     }
 
     /// Whether the move `m` of the side to move (on the board as the pieces allow) would check
@@ -878,6 +933,56 @@ impl Position {
     }
 
     /// Carries out a move without updating `checked`.
+    /// What [`Position::apply`] would make of the Zobrist hash, of its hands' part and of the
+    /// hands, found without playing `m`.
+    pub(crate) fn hashes_after(&self, m: &Move) -> (u128, u128, [[u8; NKINDS]; 2]) {
+        let mut z = self.zobrist ^ ZTURN;
+        let mut hz = self.hand_zobrist;
+        let mut hands = self.hands;
+        let me = self.turn;
+        match *m {
+            Move::Normal { from, to, promote } => {
+                let Some(mut p) = self.piece_at(from) else {
+                    return (self.zobrist, self.hand_zobrist, hands);
+                };
+                z ^= zpiece(from, p);
+                if let Some(c) = self.piece_at(to) {
+                    z ^= zpiece(to, c);
+                    if c.kind != Kind::CK && self.variant.drops() {
+                        let n = hands[me.index()][c.kind.index()];
+                        let change = zhand(me, c.kind, n) ^ zhand(me, c.kind, n.saturating_add(1));
+                        z ^= change;
+                        hz ^= change;
+                        hands[me.index()][c.kind.index()] = n.saturating_add(1);
+                    }
+                }
+                if promote && p.kind.can_promote() {
+                    p.promoted = true;
+                }
+                z ^= zpiece(to, p);
+            }
+            Move::Drop { kind, to } => {
+                let n = hands[me.index()][kind.index()];
+                let change = zhand(me, kind, n) ^ zhand(me, kind, n.saturating_sub(1));
+                z ^= change;
+                hz ^= change;
+                hands[me.index()][kind.index()] = n.saturating_sub(1);
+                if let Some(old) = self.piece_at(to) {
+                    z ^= zpiece(to, old);
+                }
+                z ^= zpiece(
+                    to,
+                    Piece {
+                        color: me,
+                        kind,
+                        promoted: false,
+                    },
+                );
+            }
+        }
+        (z, hz, hands)
+    }
+
     fn apply(&mut self, m: &Move) {
         match *m {
             Move::Normal { from, to, promote } => {
@@ -1276,6 +1381,19 @@ mod tests {
         });
     }
 
+    /// The hashes and hands a move leads to, found without playing it, are those of the
+    /// position it leads to, for every move the rules of the pieces allow, along random games.
+    #[test]
+    fn hashes_after_match_a_played_copy() {
+        along_pseudo_moves(12, 60, |pos, m, next, at| {
+            assert_eq!(
+                pos.hashes_after(m),
+                (next.zobrist, next.hand_zobrist, next.hands),
+                "{at} {m:?}"
+            );
+        });
+    }
+
     /// Whether a drop gives check, found without playing it, agrees with playing it on a
     /// copy, for every drop the rules of the pieces allow, along random games.
     #[test]
@@ -1297,6 +1415,11 @@ mod tests {
     fn incremental_state_matches_recomputation() {
         along_random_games(7, 200, |pos, game, ply| {
             assert_eq!(pos.zobrist, pos.compute_zobrist(), "game {game} ply {ply}");
+            assert_eq!(
+                pos.hand_zobrist,
+                pos.compute_hand_zobrist(),
+                "game {game} ply {ply}"
+            );
             for c in [Color::Black, Color::White] {
                 let squares = (0..N).filter(|&i| pos.board[i].is_some_and(|p| p.color == c));
                 let set = squares.fold(0u128, |m, i| m | 1 << i);
