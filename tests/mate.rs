@@ -851,3 +851,72 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
         (serde_json::json!([]), serde_json::json!(""))
     );
 }
+
+/// What the df-pn search asks of a Wa position without playing every move agrees with playing
+/// them, on every position of a third of CrazyWa's games: the checks without their positions
+/// are the checks; "a check mates at once" is what playing each check finds; the key and the
+/// hand split a move leads to are those of the position it leads to; and a position's hand
+/// split (its board key and the attacker's hand) names it: equal splits, equal keys.
+#[test]
+fn wa_search_shortcuts_agree_with_playing_the_moves() {
+    use kifu::analysis::game::hand_covers;
+    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dir.sort();
+    let (mut positions, mut mates, mut splits) = (0, 0, std::collections::HashMap::new());
+    for path in dir.iter().step_by(3) {
+        for p in game_positions(&std::fs::read_to_string(path).unwrap()) {
+            if p.status() != Status::Ongoing {
+                continue;
+            }
+            positions += 1;
+            let me = p.turn();
+            let checks = p.checking_moves();
+            let listed: Vec<_> = checks.iter().map(|(m, _)| *m).collect();
+            assert_eq!(p.checking_move_list(), listed);
+            let mates_now = checks.iter().any(|(_, next)| won_by(next, me));
+            assert_eq!(p.mates_in_one(), mates_now);
+            mates += usize::from(mates_now);
+            for m in p.legal_moves() {
+                let next = after(&p, &m);
+                for attacker in [Color::Black, Color::White] {
+                    assert_eq!(
+                        p.names_after(&m, attacker),
+                        (next.key(), next.hand_split(attacker))
+                    );
+                }
+            }
+            let (board, hand) = p.hand_split(me).unwrap();
+            assert!(hand_covers(hand, hand));
+            if let Some(key) = splits.insert((board, hand), p.key()) {
+                assert_eq!(key, p.key());
+            }
+        }
+    }
+    assert!(positions > 1000 && mates > 10, "{positions} {mates}");
+}
+
+/// Packed hands: `a` covers `b` when it holds at least as many of every kind; a count of 32 or
+/// more, or too many kinds, cannot be packed.
+#[test]
+fn packed_hands_compare_kind_by_kind() {
+    use kifu::analysis::game::{hand_covers, pack_hand};
+    let pack = |c: &[u8]| pack_hand(c).unwrap();
+    let a = pack(&[2, 0, 31, 1]);
+    assert!(hand_covers(a, pack(&[2, 0, 31, 1])));
+    assert!(hand_covers(a, pack(&[1, 0, 30, 0])));
+    assert!(hand_covers(a, pack(&[0; 17])));
+    assert!(!hand_covers(a, pack(&[3, 0, 0, 0])));
+    assert!(!hand_covers(a, pack(&[0, 1, 0, 0])));
+    assert!(!hand_covers(a, pack(&[0, 0, 0, 0, 1])));
+    assert!(!hand_covers(
+        pack(&[0; 21]),
+        pack(&[
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1
+        ])
+    ));
+    assert!(pack_hand(&[32]).is_none());
+    assert!(pack_hand(&[0; 22]).is_none());
+}

@@ -8,6 +8,7 @@
 //! [`rules::Position`]: crate::rules::Position
 //! [`gufu_index`]: crate::gufu::solve::gufu_index
 
+use crate::geometry::Color;
 use crate::notation::{Notate, Style};
 
 /// A position the searches can explore.
@@ -34,6 +35,74 @@ pub trait Searchable: Notate {
             })
             .collect()
     }
+    /// The moves of [`Searchable::checking_moves`] without the positions.
+    fn checking_move_list(&self) -> Vec<Self::Move> {
+        self.checking_moves().into_iter().map(|(m, _)| m).collect()
+    }
+    /// Whether one of [`Searchable::checking_moves`] wins at once (the opponent mated, or
+    /// the game otherwise won): a mate in 1 for the side to move.
+    fn mates_in_one(&self) -> bool {
+        let me = self.turn();
+        self.checking_moves()
+            .iter()
+            .any(|(_, next)| next.outcome().is_some_and(|o| o.winner == Some(me)))
+    }
+    /// What the mate search needs to use *hand dominance*: None (the default) where the game
+    /// has no hands. Else a key of the board, the side to move and how many pieces of each
+    /// kind the two hands hold together, and `attacker`'s hand packed by [`pack_hand`]. Two
+    /// positions with the same key differ only in how the pieces in hand are shared out, and
+    /// the game's rules must make this hold: if `attacker` mates (within n moves) with a hand,
+    /// it mates with any hand that [covers](hand_covers) it; if it cannot, it cannot with any
+    /// hand that hand covers. (More in hand for the attacker is more moves for it and fewer
+    /// for the defender, and nothing else.)
+    fn hand_split(&self, _attacker: Color) -> Option<(u128, u128)> {
+        None
+    }
+    /// The key and the [hand split](Searchable::hand_split) of the position the move `m`
+    /// leads to (a legal move), as playing it would give them: a game may find them without
+    /// playing it.
+    fn names_after(&self, m: &Self::Move, attacker: Color) -> (u128, Option<(u128, u128)>) {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        (next.key(), next.hand_split(attacker))
+    }
+}
+
+/// Bits of a count in a packed hand ([`pack_hand`]): 5 for the count, 1 kept clear.
+const HAND_FIELD: u32 = 6;
+
+/// The clear top bit of every field of a packed hand.
+const HAND_GUARDS: u128 = {
+    let mut g = 0u128;
+    let mut i = 0;
+    while i < 128 / HAND_FIELD {
+        g |= 1 << (i * HAND_FIELD + HAND_FIELD - 1);
+        i += 1;
+    }
+    g
+};
+
+/// A hand's counts (one per kind, at most 21 kinds) packed in one number for
+/// [`hand_covers`]; None if there are too many kinds or a count is 32 or more.
+pub fn pack_hand(counts: &[u8]) -> Option<u128> {
+    if counts.len() > (128 / HAND_FIELD) as usize {
+        return None;
+    }
+    let mut packed = 0u128;
+    for (i, &n) in counts.iter().enumerate() {
+        if n >= 1 << (HAND_FIELD - 1) {
+            return None;
+        }
+        packed |= u128::from(n) << (i as u32 * HAND_FIELD);
+    }
+    Some(packed)
+}
+
+/// Whether the packed hand `a` holds at least as many pieces of every kind as `b` (both from
+/// [`pack_hand`]): each field's subtraction borrows from its clear top bit only when `a`'s
+/// count is the smaller.
+pub fn hand_covers(a: u128, b: u128) -> bool {
+    ((a | HAND_GUARDS) - b) & HAND_GUARDS == HAND_GUARDS
 }
 
 /// `m`, a move of `pos`, as the game's records write it: Hodges notation (Wa with letter

@@ -13,7 +13,7 @@
 //! immediate mates tried first, the attacker's moves ordered by how few replies they leave,
 //! and the defender's by how likely they are to refute (King moves and captures first).
 
-use super::game::Searchable;
+use super::game::{Searchable, hand_covers};
 use crate::geometry::Color;
 use crate::notation::{Style, number_prefix};
 use rustc_hash::FxHashMap;
@@ -72,10 +72,6 @@ pub const UNLIMITED_DEPTH: u32 = 250;
 
 /// Proof and disproof numbers: "infinite" (proved or disproved).
 const INF: u32 = u32::MAX / 4;
-
-/// A df-pn node's key: the position's key, its role (the attacker to move or not), and the
-/// attacker's moves left.
-type NodeKey = (u128, bool, u8);
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,8 +201,73 @@ impl Default for Fact {
     }
 }
 
-/// Bytes an entry of the tables takes, about (key, value, the hash table's own overhead).
-const ENTRY_BYTES: usize = 64;
+/// A df-pn node's names in the tables: its position's key (for the numbers in progress), and
+/// for the facts the key of its position without the hands and the attacker's hand (see
+/// [`Searchable::hand_split`]; a game without hands: the position's key and 0).
+#[derive(Clone, Copy, Debug)]
+struct Id {
+    key: u128,
+    board: u128,
+    hand: u128,
+}
+
+impl Id {
+    /// The names of `pos` in the role `or` (the attacker to move, or not).
+    fn of<P: Searchable>(pos: &P, or: bool) -> Id {
+        let attacker = if or {
+            pos.turn()
+        } else {
+            pos.turn().opponent()
+        };
+        Id::named(pos.key(), pos.hand_split(attacker))
+    }
+
+    /// The names of a position with this key and hand split.
+    fn named(key: u128, split: Option<(u128, u128)>) -> Id {
+        match split {
+            Some((board, hand)) => Id { key, board, hand },
+            None => Id {
+                key,
+                board: key,
+                hand: 0,
+            },
+        }
+    }
+}
+
+/// A df-pn node's key in the table of the nodes in progress: the position's key, its role
+/// (the attacker to move or not), and the attacker's moves left.
+type NodeKey = (u128, bool, u8);
+
+/// The most hands the facts keep for one board and role (beyond, the oldest but the first
+/// goes).
+const HANDS_PER_BOARD: usize = 8;
+
+/// What is proved of one board and role, by the attacker's hand: the first hand seen kept in
+/// the entry itself (most boards are seen with one), the others beside it.
+#[derive(Debug)]
+struct Facts {
+    hand: u128,
+    fact: Fact,
+    more: Vec<(u128, Fact)>,
+}
+
+/// The bytes a hash map holding `capacity` entries of `entry` bytes takes: a bucket (and a
+/// control byte) per entry, and an eighth more buckets than entries.
+fn map_bytes(capacity: usize, entry: usize) -> usize {
+    capacity.saturating_mul(entry + 1).saturating_mul(8) / 7
+}
+
+/// The bytes a hash map takes at most until its next insert: its own, or while it grows, its
+/// own and the twice as large one it moves to.
+fn map_peak(len: usize, capacity: usize, entry: usize) -> usize {
+    let now = map_bytes(capacity, entry);
+    if len < capacity {
+        now
+    } else {
+        now.saturating_add(map_bytes(capacity.max(4).saturating_mul(2), entry))
+    }
+}
 
 /// A mate search; keeps its transposition table between calls.
 pub struct Search<P: Searchable> {
@@ -214,11 +275,14 @@ pub struct Search<P: Searchable> {
     table: FxHashMap<u128, Entry>,
     /// df-pn: proof and disproof numbers of the nodes in progress.
     work: FxHashMap<NodeKey, (u32, u32)>,
-    /// df-pn: facts proved: by (position key, role) the shortest mate proved (the attacker's
-    /// moves), and the deepest depth at which no mate is proved.
-    facts: FxHashMap<(u128, bool), Fact>,
-    /// Entries the tables may hold together (from [`MateOptions::hash_mb`]).
-    cap: usize,
+    /// df-pn: facts proved: by (key of the position without the hands, role), for each
+    /// attacker's hand seen there the shortest mate proved (the attacker's moves), and the
+    /// deepest depth at which no mate is proved. Read with hand dominance ([`Search::fact`]).
+    facts: FxHashMap<(u128, bool), Facts>,
+    /// How many (hand, fact) pairs `facts` holds.
+    fact_count: usize,
+    /// The bytes the tables may take together (from [`MateOptions::hash_mb`]).
+    max_bytes: usize,
     nodes: u64,
     /// `nodes` when the current search began (the budget is per search).
     began: u64,
@@ -236,7 +300,8 @@ impl<P: Searchable> Search<P> {
             table: FxHashMap::default(),
             work: FxHashMap::default(),
             facts: FxHashMap::default(),
-            cap: (opts.hash_mb.max(1) as usize * (1 << 20) / ENTRY_BYTES).max(1024),
+            fact_count: 0,
+            max_bytes: (opts.hash_mb.max(1) as usize).saturating_mul(1 << 20),
             nodes: 0,
             began: 0,
             stopped: false,
@@ -334,8 +399,8 @@ impl<P: Searchable> Search<P> {
         if !self.attack(pos, n) {
             return None;
         }
-        let key = (pos.key(), true);
-        let mut best = self.proof_length(key).unwrap_or(n).min(n);
+        let key = Id::of(pos, true);
+        let mut best = self.proof_length(&key, true).unwrap_or(n).min(n);
         while best > 1 {
             if !self.attack(pos, best - 1) {
                 if self.stopped {
@@ -343,7 +408,10 @@ impl<P: Searchable> Search<P> {
                 }
                 break;
             }
-            best = self.proof_length(key).unwrap_or(best - 1).min(best - 1);
+            best = self
+                .proof_length(&key, true)
+                .unwrap_or(best - 1)
+                .min(best - 1);
         }
         Some(best)
     }
@@ -514,7 +582,8 @@ impl<P: Searchable> Search<P> {
     }
 
     fn store(&mut self, key: u128, f: impl FnOnce(&mut Entry)) {
-        if self.table.len() >= self.cap {
+        let entry = std::mem::size_of::<(u128, Entry)>();
+        if map_peak(self.table.len(), self.table.capacity(), entry) > self.max_bytes {
             self.table.clear();
         }
         f(self.table.entry(key).or_default());
@@ -540,10 +609,7 @@ impl<P: Searchable> Search<P> {
     /// one by one, not all kept).
     fn mates_at_once(&self, pos: &P, me: Color) -> bool {
         if !self.opts.all_moves {
-            return pos
-                .checking_moves()
-                .iter()
-                .any(|(_, next)| Self::won_by(next, me));
+            return pos.mates_in_one();
         }
         pos.legal_moves().iter().any(|m| {
             let mut next = pos.clone();
@@ -594,78 +660,133 @@ impl<P: Searchable> Search<P> {
     /// attacker is to move (and mates within `n` of its moves); else the defender is to move
     /// and the attacker mates within `n` more whatever it plays.
     fn numbers(&self, pos: &P, or: bool, n: u8) -> (u32, u32) {
-        let key = pos.key();
-        let fact = self.facts.get(&(key, or)).copied().unwrap_or_default();
+        self.numbers_of(&Id::of(pos, or), or, n)
+    }
+
+    /// [`Search::numbers`] of a node by its names.
+    fn numbers_of(&self, id: &Id, or: bool, n: u8) -> (u32, u32) {
+        let fact = self.fact(id, or);
         if fact.proved <= n {
             return (0, INF);
         }
         if n == 0 || fact.disproved >= n {
             return (INF, 0);
         }
-        self.work.get(&(key, or, n)).copied().unwrap_or((1, 1))
+        self.work.get(&(id.key, or, n)).copied().unwrap_or((1, 1))
     }
 
-    /// Makes room in the tables when they are full: the nodes in progress go first (their
-    /// numbers are found again), then the facts proved.
+    /// What is known of a node, with hand dominance: a mate proved with a hand the node's
+    /// attacker's hand covers, and a "no mate" proved with a hand that covers the node's.
+    fn fact(&self, id: &Id, or: bool) -> Fact {
+        let Some(facts) = self.facts.get(&(id.board, or)) else {
+            return Fact::default();
+        };
+        let mut f = Fact::default();
+        let first = std::iter::once((facts.hand, facts.fact));
+        for (hand, e) in first.chain(facts.more.iter().copied()) {
+            if e.proved < f.proved && hand_covers(id.hand, hand) {
+                f.proved = e.proved;
+            }
+            if e.disproved > f.disproved && hand_covers(hand, id.hand) {
+                f.disproved = e.disproved;
+            }
+        }
+        f
+    }
+
+    /// The bytes the df-pn tables may take before the next insert (see [`map_peak`]; the
+    /// hands beyond a board's first counted twice, for their lists' room).
+    fn table_bytes(&self) -> usize {
+        let work = std::mem::size_of::<(NodeKey, (u32, u32))>();
+        let facts = std::mem::size_of::<((u128, bool), Facts)>();
+        let more = std::mem::size_of::<(u128, Fact)>();
+        map_peak(self.work.len(), self.work.capacity(), work)
+            + map_peak(self.facts.len(), self.facts.capacity(), facts)
+            + (self.fact_count - self.facts.len()) * 2 * more
+    }
+
+    /// Makes room in the tables when the next insert could take them past `--hash`: the
+    /// nodes in progress go first (their numbers are found again), then the facts proved.
     fn make_room(&mut self) {
-        if self.work.len() + self.facts.len() >= self.cap {
-            self.work.clear();
-            if self.facts.len() >= self.cap / 2 {
-                self.facts.clear();
+        if self.table_bytes() > self.max_bytes {
+            self.work = FxHashMap::default();
+            if self.table_bytes() > self.max_bytes {
+                self.facts = FxHashMap::default();
+                self.fact_count = 0;
             }
         }
     }
 
     /// Records a node's numbers (a proof with its length, a disproof with its depth).
-    fn record(&mut self, key: u128, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
+    fn record(&mut self, id: &Id, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
         self.make_room();
         if pn == 0 {
-            let e = &mut self.facts.entry((key, or)).or_default().proved;
+            let e = &mut self.fact_mut(id, or).proved;
             *e = (*e).min(length);
-            self.work.remove(&(key, or, n));
+            self.work.remove(&(id.key, or, n));
         } else if dn == 0 {
-            let e = &mut self.facts.entry((key, or)).or_default().disproved;
+            let e = &mut self.fact_mut(id, or).disproved;
             *e = (*e).max(n);
-            self.work.remove(&(key, or, n));
+            self.work.remove(&(id.key, or, n));
         } else {
-            self.work.insert((key, or, n), (pn, dn));
+            self.work.insert((id.key, or, n), (pn, dn));
         }
     }
 
-    /// The children of a df-pn node: the positions its moves lead to, each with the
-    /// attacker's moves left there (the role is the other one).
-    fn children(&self, pos: &P, or: bool, n: u8) -> Vec<(P, u8)> {
+    /// The fact of a node's own hand, made if new.
+    fn fact_mut(&mut self, id: &Id, or: bool) -> &mut Fact {
+        let facts = self.facts.entry((id.board, or)).or_insert_with(|| {
+            self.fact_count += 1;
+            Facts {
+                hand: id.hand,
+                fact: Fact::default(),
+                more: Vec::new(),
+            }
+        });
+        if facts.hand == id.hand {
+            return &mut facts.fact;
+        }
+        let more = &mut facts.more;
+        let at = match more.iter().position(|(hand, _)| *hand == id.hand) {
+            Some(at) => at,
+            None => {
+                if more.len() + 1 >= HANDS_PER_BOARD {
+                    more.remove(0);
+                } else {
+                    self.fact_count += 1;
+                }
+                more.push((id.hand, Fact::default()));
+                more.len() - 1
+            }
+        };
+        &mut more[at].1
+    }
+
+    /// The children of a df-pn node: its moves, each with the attacker's moves left in the
+    /// position it leads to and that position's names (the role is the other one). The
+    /// positions are not made: only the child searched next is played.
+    fn children(&self, pos: &P, or: bool, n: u8) -> Vec<(P::Move, u8, Id)> {
+        let attacker = if or {
+            pos.turn()
+        } else {
+            pos.turn().opponent()
+        };
+        let named = |m: P::Move, left: u8| {
+            let (key, split) = pos.names_after(&m, attacker);
+            (m, left, Id::named(key, split))
+        };
         if or {
-            // A check that mates at once is found when its node is expanded (it has no
-            // replies), or at once at the last move (`child_numbers` with 0 moves left).
-            self.candidates(pos)
-                .into_iter()
-                .map(|(_, next)| (next, n - 1))
-                .collect()
+            let moves = if self.opts.all_moves {
+                pos.legal_moves()
+            } else {
+                pos.checking_move_list()
+            };
+            moves.into_iter().map(|m| named(m, n - 1)).collect()
         } else {
             let mut replies = pos.legal_moves();
             replies.sort_by_key(|m| pos.defence_order(m));
-            replies
-                .into_iter()
-                .map(|m| {
-                    let mut next = pos.clone();
-                    next.play_unchecked(&m);
-                    (next, n)
-                })
-                .collect()
+            replies.into_iter().map(|m| named(m, n)).collect()
         }
-    }
-
-    /// The numbers of a child: a won position at depth 0 is proved (length 0).
-    fn child_numbers(&self, child: &P, or: bool, left: u8) -> (u32, u32) {
-        if left == 0 && !or {
-            return if self.is_over_for_defender(child) {
-                (0, INF)
-            } else {
-                (INF, 0)
-            };
-        }
-        self.numbers(child, or, left)
     }
 
     /// A position (defender to move) that is over with the attacker the winner.
@@ -673,12 +794,9 @@ impl<P: Searchable> Search<P> {
         Self::won_by(pos, pos.turn().opponent())
     }
 
-    /// The length of a proved child (0: it is the mate).
-    fn child_length(&self, child: &P, or: bool, left: u8) -> u8 {
-        if left == 0 {
-            return 0;
-        }
-        self.proof_length((child.key(), or)).unwrap_or(left)
+    /// The length of a proved child.
+    fn child_length(&self, id: &Id, or: bool, left: u8) -> u8 {
+        self.proof_length(id, or).unwrap_or(left)
     }
 
     /// Multiple iterative deepening, df-pn's step: explores below a node until its proof or
@@ -687,23 +805,40 @@ impl<P: Searchable> Search<P> {
         if !self.visit() {
             return;
         }
-        let key = pos.key();
+        let key = Id::of(pos, or);
+        if or && n == 1 {
+            // A mate in 1: the first candidate that mates proves it (no child is kept). So
+            // no child has 0 moves left.
+            let (pn, dn) = if self.mates_at_once(pos, pos.turn()) {
+                (0, INF)
+            } else {
+                (INF, 0)
+            };
+            self.record(&key, or, n, pn, dn, 1);
+            return;
+        }
         let children = self.children(pos, or, n);
         if children.is_empty() {
             // The attacker has no candidate (not mated within n); the defender no move (the
             // game is over: only a mate leads here, found before).
             let won = !or && self.is_over_for_defender(pos);
             let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
-            self.record(key, or, n, pn, dn, 0);
+            self.record(&key, or, n, pn, dn, 0);
             return;
         }
         let sub = !or;
+        // The children's numbers, read once; then only the child just searched is read again
+        // (the others' may have changed meanwhile, through transpositions: they are then
+        // out of date, never wrong, since a proof or disproof once found stays true).
+        let mut numbers: Vec<(u32, u32)> = children
+            .iter()
+            .map(|(_, left, id)| self.numbers_of(id, sub, *left))
+            .collect();
         loop {
             // OR: pn the smallest child's, dn the sum; AND the other way round.
             let (mut best, mut best_v, mut second, mut sum, mut other) =
                 (0usize, INF, INF, 0u32, INF);
-            for (i, (c, left)) in children.iter().enumerate() {
-                let (cp, cd) = self.child_numbers(c, sub, *left);
+            for (i, &(cp, cd)) in numbers.iter().enumerate() {
                 let (mine, theirs) = if or { (cp, cd) } else { (cd, cp) };
                 if mine < best_v {
                     second = best_v;
@@ -721,24 +856,26 @@ impl<P: Searchable> Search<P> {
                     0
                 } else if or {
                     let mut shortest = u8::MAX;
-                    for (c, l) in &children {
-                        if self.child_numbers(c, sub, *l).0 == 0 {
-                            shortest = shortest.min(self.child_length(c, sub, *l));
+                    for (_, l, id) in &children {
+                        if self.numbers_of(id, sub, *l).0 == 0 {
+                            shortest = shortest.min(self.child_length(id, sub, *l));
                         }
                     }
                     shortest.saturating_add(1)
                 } else {
                     children
                         .iter()
-                        .map(|(c, l)| self.child_length(c, sub, *l))
+                        .map(|(_, l, id)| self.child_length(id, sub, *l))
                         .max()
                         .unwrap_or(0)
                 };
-                self.record(key, or, n, pn, dn, length);
+                self.record(&key, or, n, pn, dn, length);
                 return;
             }
-            self.record(key, or, n, pn, dn, 0);
-            let (c, left) = &children[best];
+            self.record(&key, or, n, pn, dn, 0);
+            let (m, left, id) = &children[best];
+            let mut c = pos.clone();
+            c.play_unchecked(m);
             // The child's thresholds: stay the best (below the second's number), and keep
             // the sum under this node's threshold.
             let (cth_mine, cth_theirs) = if or {
@@ -755,7 +892,8 @@ impl<P: Searchable> Search<P> {
             } else {
                 (cth_theirs, cth_mine)
             };
-            self.mid(c, sub, *left, cpn, cdn);
+            self.mid(&c, sub, *left, cpn, cdn);
+            numbers[best] = self.numbers_of(id, sub, *left);
         }
     }
 
@@ -859,19 +997,16 @@ impl<P: Searchable> Search<P> {
         n > 1 && self.defend(next, replies, n - 1)
     }
 
-    /// The length of the shortest mate proved at a node (position key, role), if any.
-    fn proof_length(&self, node: (u128, bool)) -> Option<u8> {
-        self.facts
-            .get(&node)
-            .map(|f| f.proved)
-            .filter(|&l| l != Fact::NONE)
+    /// The length of the shortest mate proved at a node (by its names and role), if any.
+    fn proof_length(&self, id: &Id, or: bool) -> Option<u8> {
+        Some(self.fact(id, or).proved).filter(|&l| l != Fact::NONE)
     }
 
     /// Whether the tables already hold the proof that `attacker`, having moved into `next`,
     /// mates within `n` of its moves, that move included (a mate at once, or the defender's
     /// node proved with a mate no longer than `n - 1`). Asks no search.
     fn known_mate(&self, next: &P, attacker: Color, n: u8) -> bool {
-        self.proof_length((next.key(), false))
+        self.proof_length(&Id::of(next, false), false)
             .is_some_and(|l| l < n)
             || (n >= 1 && Self::won_by(next, attacker))
     }

@@ -5,15 +5,30 @@
 //! [`wa_game`]).
 
 use crate::analysis::annotate::{Budget, Judge, Outlook, PlyNote, Verdict, note_comment};
-use crate::analysis::game::{Searchable, move_text};
+use crate::analysis::game::{Searchable, move_text, pack_hand};
 use crate::analysis::mate::{Judged, MateOptions, MateValue, Search};
+use crate::geometry::Color;
 use crate::rules::Position as _;
 use crate::wa;
+use crate::wa::position::mix;
 use std::time::Instant;
 
 impl Searchable for wa::Position {
     fn key(&self) -> u128 {
         self.repetition_hash()
+    }
+
+    /// Hand dominance holds in Wa with drops: a piece in hand is only ever one more move for
+    /// its holder, and the one rule that looks at the other side's replies, no Sparrow drop
+    /// that mates, does not depend on the hands: a Sparrow checks from the next square, so no
+    /// drop can block its check, and whether it mates depends on the board alone.
+    fn hand_split(&self, attacker: Color) -> Option<(u128, u128)> {
+        self.split_of(self.board_key(), &self.hands, attacker)
+    }
+
+    fn names_after(&self, m: &wa::Move, attacker: Color) -> (u128, Option<(u128, u128)>) {
+        let (key, hand_key, hands) = self.hashes_after(m);
+        (key, self.split_of(key ^ hand_key, &hands, attacker))
     }
 
     fn defence_order(&self, m: &wa::Move) -> u8 {
@@ -26,34 +41,66 @@ impl Searchable for wa::Position {
     }
 
     fn checking_moves(&self) -> Vec<(wa::Move, wa::Position)> {
+        self.checks_dropping_on(&self.drop_checks())
+    }
+
+    fn mates_in_one(&self) -> bool {
+        self.mate_dropping_on(&self.drop_checks())
+    }
+
+    fn checking_move_list(&self) -> Vec<wa::Move> {
+        self.check_moves_dropping_on(&self.drop_checks())
+    }
+}
+
+impl wa::Position {
+    /// [`Searchable::hand_split`] of a position with this board key and these hands.
+    fn split_of(
+        &self,
+        board_key: u128,
+        hands: &[[u8; wa::NKINDS]; 2],
+        attacker: Color,
+    ) -> Option<(u128, u128)> {
+        if !self.variant.drops() {
+            return None;
+        }
+        let mine = pack_hand(&hands[attacker.index()])?;
+        let theirs = pack_hand(&hands[attacker.opponent().index()])?;
+        // The two hands together (no field carries: each count is below 32), hashed.
+        let together = mine + theirs;
+        let (lo, hi) = (together as u64, (together >> 64) as u64);
+        let spread = u128::from(mix(lo ^ 0x7A3F_11C5_92D0_4E61)) << 64
+            | u128::from(mix(hi ^ lo.rotate_left(32) ^ 0x2C8B_E940_5D17_A3F9));
+        Some((board_key ^ spread, mine))
+    }
+
+    /// For each kind, the squares where a drop by the side to move checks: those from which
+    /// an unpromoted piece of the side to move would attack the opponent's King along a clear
+    /// way (every square if that side has no King).
+    fn drop_checks(&self) -> [u128; wa::NKINDS] {
         let me = self.turn();
-        let king = self.king(me.opponent());
-        // For each kind, the squares from which an unpromoted piece of the side to move
-        // would attack the opponent's King along a clear way. A piece of the other colour
-        // standing on the King's square reaches exactly those squares (its moves are the
-        // reverse of ours), over the same squares in between.
+        let Some(k) = self.king(me.opponent()) else {
+            return [!0; wa::NKINDS];
+        };
+        // A piece of the other colour standing on the King's square reaches exactly those
+        // squares (its moves are the reverse of ours), over the same squares in between.
         let mut drop_checks = [0u128; wa::NKINDS];
-        if let Some(k) = king {
-            for kind in wa::Kind::all() {
-                if self.in_hand(me, kind) == 0 {
-                    continue;
-                }
-                let mirror = wa::Piece {
-                    color: me.opponent(),
-                    kind,
-                    promoted: false,
-                };
-                for (sq, path) in wa::reach(mirror, k) {
-                    if path.iter().all(|s| self.piece_at(*s).is_none()) {
-                        drop_checks[kind.index()] |= 1 << sq.index();
-                    }
+        for kind in wa::Kind::all() {
+            if self.in_hand(me, kind) == 0 {
+                continue;
+            }
+            let mirror = wa::Piece {
+                color: me.opponent(),
+                kind,
+                promoted: false,
+            };
+            for (sq, path) in wa::reach(mirror, k) {
+                if path.iter().all(|s| self.piece_at(*s).is_none()) {
+                    drop_checks[kind.index()] |= 1 << sq.index();
                 }
             }
         }
-        if king.is_none() {
-            drop_checks = [!0; wa::NKINDS];
-        }
-        self.checks_dropping_on(&drop_checks)
+        drop_checks
     }
 }
 /// Judging a Wa game: the mate search (its tables kept from ply to ply), the budgets, and the
