@@ -30,7 +30,8 @@ pub struct MateOptions {
     pub max_nodes: Option<u64>,
     /// How to search.
     pub method: Method,
-    /// The most memory the tables may take, in MiB (about: they are emptied when full).
+    /// The most memory the tables may take, in MiB, their hash maps' own room and growth
+    /// counted: an entry that could take them past it first empties them.
     pub hash_mb: u32,
     /// List every first move that mates as fast ([`Mate::first_moves`]), as a composer checks a
     /// problem's soundness. It costs a proof, to the full depth, that each other candidate
@@ -799,6 +800,47 @@ impl<P: Searchable> Search<P> {
         self.proof_length(id, or).unwrap_or(left)
     }
 
+    /// df-pn's step at a defender's node with one attacker's move left: every reply must
+    /// allow a mate at once. The replies are tried in the defence order and the first that
+    /// allows none refutes, so most such nodes cost one reply's mate-in-1 test, where the
+    /// general step reads every child's numbers first. Each reply tested counts as a
+    /// position visited.
+    fn last_defence(&mut self, pos: &P, key: &Id) {
+        let attacker = pos.turn().opponent();
+        let mut replies = pos.legal_moves();
+        if replies.is_empty() {
+            let won = self.is_over_for_defender(pos);
+            let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
+            self.record(key, false, 1, pn, dn, 0);
+            return;
+        }
+        replies.sort_by_key(|m| pos.defence_order(m));
+        for m in &replies {
+            let (child_key, split) = pos.names_after(m, attacker);
+            let id = Id::named(child_key, split);
+            let mated = match self.numbers_of(&id, true, 1) {
+                (0, _) => true,
+                (_, 0) => false,
+                _ => {
+                    if !self.visit() {
+                        return;
+                    }
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let mated = self.mates_at_once(&next, attacker);
+                    let (pn, dn) = if mated { (0, INF) } else { (INF, 0) };
+                    self.record(&id, true, 1, pn, dn, 1);
+                    mated
+                }
+            };
+            if !mated {
+                self.record(key, false, 1, INF, 0, 0);
+                return;
+            }
+        }
+        self.record(key, false, 1, 0, INF, 1);
+    }
+
     /// Multiple iterative deepening, df-pn's step: explores below a node until its proof or
     /// disproof number reaches its threshold.
     fn mid(&mut self, pos: &P, or: bool, n: u8, th_pn: u32, th_dn: u32) {
@@ -815,6 +857,10 @@ impl<P: Searchable> Search<P> {
                 (INF, 0)
             };
             self.record(&key, or, n, pn, dn, 1);
+            return;
+        }
+        if !or && n == 1 {
+            self.last_defence(pos, &key);
             return;
         }
         let children = self.children(pos, or, n);
