@@ -209,6 +209,16 @@ fn plain_mates_with<P: Position>(p: &P, m: &P::Move, n: u32, checks: bool, me: C
             .all(|r| plain_mates(&after(&next, r), n - 1, checks))
 }
 
+/// The CrazyWa self-play records of `fixtures/crazywa`, in name order.
+fn crazywa_games() -> Vec<std::path::PathBuf> {
+    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dir.sort();
+    dir
+}
+
 /// The positions of a Wa record's main line.
 fn game_positions(text: &str) -> Vec<wa::Position> {
     let record = parse_game_str(text).unwrap();
@@ -240,11 +250,7 @@ fn game_positions(text: &str) -> Vec<wa::Position> {
 /// mates are) and on positions from their middle games.
 #[test]
 fn wa_search_agrees_with_plain_search() {
-    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    dir.sort();
+    let dir = crazywa_games();
     let (mut compared, mut mates) = (0, 0);
     for (g, path) in dir.iter().enumerate().step_by(2) {
         let positions = game_positions(&std::fs::read_to_string(path).unwrap());
@@ -524,11 +530,7 @@ fn cli_says_mated_for_the_side_being_mated() {
 /// for the side to move (mated in K included).
 #[test]
 fn proof_numbers_agree_with_deepening() {
-    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    dir.sort();
+    let dir = crazywa_games();
     let (mut compared, mut mates, mut mated) = (0, 0, 0);
     for path in dir.iter().step_by(3) {
         let positions = game_positions(&std::fs::read_to_string(path).unwrap());
@@ -860,11 +862,7 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
 #[test]
 fn wa_search_shortcuts_agree_with_playing_the_moves() {
     use kifu::analysis::game::hand_covers;
-    let mut dir: Vec<_> = std::fs::read_dir("fixtures/crazywa")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    dir.sort();
+    let dir = crazywa_games();
     let (mut positions, mut mates, mut splits) = (0, 0, std::collections::HashMap::new());
     for path in dir.iter().step_by(3) {
         for p in game_positions(&std::fs::read_to_string(path).unwrap()) {
