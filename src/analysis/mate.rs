@@ -703,7 +703,7 @@ impl<P: Searchable> Search<P> {
         let more = std::mem::size_of::<(u128, Fact)>();
         map_peak(self.work.len(), self.work.capacity(), work)
             + map_peak(self.facts.len(), self.facts.capacity(), facts)
-            + (self.fact_count - self.facts.len()) * 2 * more
+            + self.fact_count.saturating_sub(self.facts.len()) * 2 * more
     }
 
     /// Makes room in the tables when the next insert could take them past `--hash`: the
