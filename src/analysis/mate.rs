@@ -31,7 +31,8 @@ pub struct MateOptions {
     /// How to search.
     pub method: Method,
     /// The most memory the tables may take, in MiB, their hash maps' own room and growth
-    /// counted: an entry that could take them past it first empties them.
+    /// counted: an entry that could take them past it first makes one of them drop its less
+    /// valuable half.
     pub hash_mb: u32,
     /// List every first move that mates as fast ([`Mate::first_moves`]), as a composer checks a
     /// problem's soundness. It costs a proof, to the full depth, that each other candidate
@@ -268,6 +269,34 @@ fn map_peak(len: usize, capacity: usize, entry: usize) -> usize {
     } else {
         now.saturating_add(map_bytes(capacity.max(4).saturating_mul(2), entry))
     }
+}
+
+/// Keeps the better half of `map` by `score` (higher is better; at most 2,047), then gives
+/// back the room freed: the map moves to a table half its size (while it moves, the two take
+/// less than a growing map and the one twice its size it moves to, which [`map_peak`] allowed
+/// before). Of the entries with the score at the cut, a share chosen by their keys' hash stays;
+/// a little under half of them in all, so that the smaller table holds them.
+fn keep_half<K: std::hash::Hash + Eq, V>(map: &mut FxHashMap<K, V>, score: impl Fn(&K, &V) -> u16) {
+    const SCORES: usize = 2048;
+    let mut count = vec![0u64; SCORES];
+    for (k, v) in map.iter() {
+        count[usize::from(score(k, v)).min(SCORES - 1)] += 1;
+    }
+    let target = map.len() as u64 * 15 / 32;
+    let (mut kept, mut cut) = (0, SCORES);
+    while cut > 0 && kept + count[cut - 1] <= target {
+        cut -= 1;
+        kept += count[cut];
+    }
+    // The entries scored just below the cut: `room` in `of` of them stay.
+    let (room, of) = (target - kept, count[cut.saturating_sub(1)].max(1));
+    let hasher = rustc_hash::FxBuildHasher;
+    let hash = |k: &K| std::hash::BuildHasher::hash_one(&hasher, k);
+    map.retain(|k, v| {
+        let s = usize::from(score(k, v)).min(SCORES - 1);
+        s >= cut || (s + 1 == cut && hash(k) % of < room)
+    });
+    map.shrink_to_fit();
 }
 
 /// A mate search; keeps its transposition table between calls.
@@ -517,7 +546,7 @@ impl<P: Searchable> Search<P> {
                     return Escape::Safe(*m);
                 }
             }
-            // The tables were emptied meanwhile: look again, move by move.
+            // The disproof was dropped from the tables meanwhile: look again, move by move.
         }
         let mut unknown = false;
         for m in replies {
@@ -695,25 +724,55 @@ impl<P: Searchable> Search<P> {
         f
     }
 
-    /// The bytes the df-pn tables may take before the next insert (see [`map_peak`]; the
-    /// hands beyond a board's first counted twice, for their lists' room).
+    /// The bytes the df-pn tables may take before the next insert, or while [`Search::make_room`]
+    /// halves one of them (see [`map_peak`] and [`keep_half`]; the hands beyond a board's
+    /// first counted twice, for their lists' room).
     fn table_bytes(&self) -> usize {
-        let work = std::mem::size_of::<(NodeKey, (u32, u32))>();
-        let facts = std::mem::size_of::<((u128, bool), Facts)>();
-        let more = std::mem::size_of::<(u128, Fact)>();
-        map_peak(self.work.len(), self.work.capacity(), work)
-            + map_peak(self.facts.len(), self.facts.capacity(), facts)
-            + self.fact_count.saturating_sub(self.facts.len()) * 2 * more
+        let work = size_of::<(NodeKey, (u32, u32))>();
+        let facts = size_of::<((u128, bool), Facts)>();
+        let more = size_of::<(u128, Fact)>();
+        let (w, f) = (
+            map_bytes(self.work.capacity(), work),
+            map_bytes(self.facts.capacity(), facts),
+        );
+        let (w_peak, f_peak) = (
+            map_peak(self.work.len(), self.work.capacity(), work).max(w + w / 2),
+            map_peak(self.facts.len(), self.facts.capacity(), facts).max(f + f / 2),
+        );
+        (w_peak + f).max(w + f_peak) + self.fact_count.saturating_sub(self.facts.len()) * 2 * more
     }
 
     /// Makes room in the tables when the next insert could take them past `--hash`: the
-    /// nodes in progress go first (their numbers are found again), then the facts proved.
+    /// larger of the two keeps its more valuable half (see [`keep_half`]: the nodes in
+    /// progress with the most moves left and the largest numbers, the facts proved to the
+    /// greatest depth), until the insert fits (if a table is nearly empty and it still does
+    /// not, both start afresh).
     fn make_room(&mut self) {
-        if self.table_bytes() > self.max_bytes {
-            self.work = FxHashMap::default();
-            if self.table_bytes() > self.max_bytes {
+        while self.table_bytes() > self.max_bytes {
+            let work = map_bytes(self.work.capacity(), size_of::<(NodeKey, (u32, u32))>());
+            let facts = map_bytes(self.facts.capacity(), size_of::<((u128, bool), Facts)>());
+            if self.work.len().max(self.facts.len()) < 64 {
+                self.work = FxHashMap::default();
                 self.facts = FxHashMap::default();
                 self.fact_count = 0;
+                return;
+            }
+            if work >= facts && self.work.len() >= 64 {
+                keep_half(&mut self.work, |&(_, _, n), &(pn, dn)| {
+                    u16::from(n.min(63)) << 5 | (31 - pn.saturating_add(dn).leading_zeros()) as u16
+                });
+            } else {
+                keep_half(&mut self.facts, |_, f| {
+                    let depth = |f: &Fact| {
+                        let proved = if f.proved == Fact::NONE { 0 } else { f.proved };
+                        u16::from(proved.max(f.disproved))
+                    };
+                    f.more
+                        .iter()
+                        .map(|(_, m)| depth(m))
+                        .fold(depth(&f.fact), u16::max)
+                });
+                self.fact_count = self.facts.values().map(|f| 1 + f.more.len()).sum();
             }
         }
     }
@@ -1174,4 +1233,37 @@ pub fn numbered_line<P: Searchable>(pos: &P, line: &[P::Move], style: Style) -> 
         cur = after;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The entries with the higher scores stay, at most half of them, and the map gives back
+    /// its room.
+    #[test]
+    fn keep_half_keeps_the_better_half() {
+        let mut map: FxHashMap<u32, u16> = (0..10_000u32).map(|i| (i, (i % 100) as u16)).collect();
+        let room = map.capacity();
+        keep_half(&mut map, |_, &score| score);
+        assert!((4_500..=4_700).contains(&map.len()), "{}", map.len());
+        assert!(map.values().all(|&s| s >= 53), "a low score kept");
+        let at_cut = map.values().filter(|&&s| s == 53).count();
+        assert!(
+            (60..=100).contains(&at_cut),
+            "{at_cut} of the 87 wanted at the cut"
+        );
+        assert!(
+            map.capacity() <= room / 2 + 1,
+            "{} of {room}",
+            map.capacity()
+        );
+        // One score for more than half of them: some of it stays, chosen by hash.
+        let mut map: FxHashMap<u128, u16> = (0..10_000u128)
+            .map(|i| (i * 0x9E37_79B9_7F4A_7C15, u16::from(i < 6_000)))
+            .collect();
+        keep_half(&mut map, |_, &score| score);
+        assert!(map.values().all(|&s| s == 1), "a low score kept");
+        assert!((4_000..=4_687).contains(&map.len()), "{}", map.len());
+    }
 }

@@ -72,8 +72,8 @@ pub struct Args {
     /// position is then `unknown`. Default: no limit.
     #[arg(long, value_name = "TIME", value_parser = parse_time)]
     position_time_limit: Option<Duration>,
-    /// Wa: the most memory each mate search's tables may take, in MiB (they are emptied when
-    /// full, whatever the node budget; one search per thread).
+    /// Wa: the most memory each mate search's tables may take, in MiB (when full, the less
+    /// valuable half of one goes, whatever the node budget; one search per thread).
     #[arg(long = "hash", value_name = "MB", default_value_t = DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash_mb: u32,

@@ -67,8 +67,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "pn")]
     method: MethodArg,
     /// The most memory the search's tables may take, in MiB, their hash maps' own room
-    /// counted (an entry that would take them past it empties them first), whatever the node
-    /// budget.
+    /// counted (an entry that would take them past it first drops the less valuable half of
+    /// one table), whatever the node budget.
     #[arg(long = "hash", value_name = "MB", default_value_t = mate::DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash_mb: u32,
