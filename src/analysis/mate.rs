@@ -237,21 +237,78 @@ impl Id {
     }
 }
 
-/// A df-pn node's key in the table of the nodes in progress: the position's key, its role
-/// (the attacker to move or not), and the attacker's moves left.
-type NodeKey = (u128, bool, u8);
+/// A df-pn node's key in the table of the nodes in progress: the position's key with its
+/// role (the attacker to move or not) and the attacker's moves left folded into its high half
+/// (by an odd multiplier: each role and depth changes it differently), in 16 bytes where the
+/// three side by side took 32. The facts are keyed the same way by the board's key and the
+/// role, with 0 moves left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct NodeKey([u64; 2]);
+
+impl NodeKey {
+    fn of(key: u128, or: bool, n: u8) -> NodeKey {
+        let fold = (u64::from(n) << 1 | u64::from(or)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        NodeKey([key as u64, (key >> 64) as u64 ^ fold])
+    }
+}
+
+/// A node in progress: its proof and disproof numbers (below 2^30, as [`INF`]) and its
+/// attacker's moves left (at most 15 kept, for [`keep_half`]'s choice), in one word.
+#[derive(Clone, Copy, Debug)]
+struct Progress(u64);
+
+impl Progress {
+    fn new(pn: u32, dn: u32, n: u8) -> Progress {
+        let (pn, dn) = (u64::from(pn.min(INF)), u64::from(dn.min(INF)));
+        Progress(pn | dn << 30 | u64::from(n.min(15)) << 60)
+    }
+
+    fn numbers(self) -> (u32, u32) {
+        ((self.0 & INF_MASK) as u32, (self.0 >> 30 & INF_MASK) as u32)
+    }
+
+    fn moves_left(self) -> u8 {
+        (self.0 >> 60) as u8
+    }
+}
+
+/// The 30 bits of a number in [`Progress`].
+const INF_MASK: u64 = (1 << 30) - 1;
 
 /// The most hands the facts keep for one board and role (beyond, the oldest but the first
 /// goes).
 const HANDS_PER_BOARD: usize = 8;
 
+/// A packed hand ([`pack_hand`](super::game::pack_hand)) in two words: 8-byte aligned, where
+/// a `u128` makes a table entry 16-byte aligned and larger.
+type Hand = [u64; 2];
+
+fn hand_of(hand: u128) -> Hand {
+    [hand as u64, (hand >> 64) as u64]
+}
+
+fn hand_bits(hand: Hand) -> u128 {
+    u128::from(hand[1]) << 64 | u128::from(hand[0])
+}
+
+/// The other hands of a board beside its first (see [`Facts`]).
+type MoreHands = Vec<(Hand, Fact)>;
+
 /// What is proved of one board and role, by the attacker's hand: the first hand seen kept in
-/// the entry itself (most boards are seen with one), the others beside it.
+/// the entry itself (most boards are seen with one), the others beside it, out of line.
 #[derive(Debug)]
 struct Facts {
-    hand: u128,
+    hand: Hand,
     fact: Fact,
-    more: Vec<(u128, Fact)>,
+    more: Option<Box<MoreHands>>,
+}
+
+impl Facts {
+    /// Every hand of the board, the first first.
+    fn hands(&self) -> impl Iterator<Item = (Hand, Fact)> + '_ {
+        let more = self.more.as_deref().map_or(&[][..], |m| &m[..]);
+        std::iter::once((self.hand, self.fact)).chain(more.iter().copied())
+    }
 }
 
 /// The bytes a hash map holding `capacity` entries of `entry` bytes takes: a bucket (and a
@@ -304,11 +361,11 @@ pub struct Search<P: Searchable> {
     opts: MateOptions,
     table: FxHashMap<u128, Entry>,
     /// df-pn: proof and disproof numbers of the nodes in progress.
-    work: FxHashMap<NodeKey, (u32, u32)>,
+    work: FxHashMap<NodeKey, Progress>,
     /// df-pn: facts proved: by (key of the position without the hands, role), for each
     /// attacker's hand seen there the shortest mate proved (the attacker's moves), and the
     /// deepest depth at which no mate is proved. Read with hand dominance ([`Search::fact`]).
-    facts: FxHashMap<(u128, bool), Facts>,
+    facts: FxHashMap<NodeKey, Facts>,
     /// How many (hand, fact) pairs `facts` holds.
     fact_count: usize,
     /// The bytes the tables may take together (from [`MateOptions::hash_mb`]).
@@ -702,18 +759,20 @@ impl<P: Searchable> Search<P> {
         if n == 0 || fact.disproved >= n {
             return (INF, 0);
         }
-        self.work.get(&(id.key, or, n)).copied().unwrap_or((1, 1))
+        self.work
+            .get(&NodeKey::of(id.key, or, n))
+            .map_or((1, 1), |p| p.numbers())
     }
 
     /// What is known of a node, with hand dominance: a mate proved with a hand the node's
     /// attacker's hand covers, and a "no mate" proved with a hand that covers the node's.
     fn fact(&self, id: &Id, or: bool) -> Fact {
-        let Some(facts) = self.facts.get(&(id.board, or)) else {
+        let Some(facts) = self.facts.get(&NodeKey::of(id.board, or, 0)) else {
             return Fact::default();
         };
         let mut f = Fact::default();
-        let first = std::iter::once((facts.hand, facts.fact));
-        for (hand, e) in first.chain(facts.more.iter().copied()) {
+        for (hand, e) in facts.hands() {
+            let hand = hand_bits(hand);
             if e.proved < f.proved && hand_covers(id.hand, hand) {
                 f.proved = e.proved;
             }
@@ -725,12 +784,12 @@ impl<P: Searchable> Search<P> {
     }
 
     /// The bytes the df-pn tables may take before the next insert, or while [`Search::make_room`]
-    /// halves one of them (see [`map_peak`] and [`keep_half`]; the hands beyond a board's
-    /// first counted twice, for their lists' room).
+    /// halves one of them (see [`map_peak`] and [`keep_half`]; each hand beyond a board's first
+    /// counted twice, for its list's room, and with a list's own header).
     fn table_bytes(&self) -> usize {
-        let work = size_of::<(NodeKey, (u32, u32))>();
-        let facts = size_of::<((u128, bool), Facts)>();
-        let more = size_of::<(u128, Fact)>();
+        let work = size_of::<(NodeKey, Progress)>();
+        let facts = size_of::<(NodeKey, Facts)>();
+        let more = 2 * size_of::<(Hand, Fact)>() + size_of::<MoreHands>();
         let (w, f) = (
             map_bytes(self.work.capacity(), work),
             map_bytes(self.facts.capacity(), facts),
@@ -739,7 +798,7 @@ impl<P: Searchable> Search<P> {
             map_peak(self.work.len(), self.work.capacity(), work).max(w + w / 2),
             map_peak(self.facts.len(), self.facts.capacity(), facts).max(f + f / 2),
         );
-        (w_peak + f).max(w + f_peak) + self.fact_count.saturating_sub(self.facts.len()) * 2 * more
+        (w_peak + f).max(w + f_peak) + self.fact_count.saturating_sub(self.facts.len()) * more
     }
 
     /// Makes room in the tables when the next insert could take them past `--hash`: the
@@ -749,8 +808,8 @@ impl<P: Searchable> Search<P> {
     /// not, both start afresh).
     fn make_room(&mut self) {
         while self.table_bytes() > self.max_bytes {
-            let work = map_bytes(self.work.capacity(), size_of::<(NodeKey, (u32, u32))>());
-            let facts = map_bytes(self.facts.capacity(), size_of::<((u128, bool), Facts)>());
+            let work = map_bytes(self.work.capacity(), size_of::<(NodeKey, Progress)>());
+            let facts = map_bytes(self.facts.capacity(), size_of::<(NodeKey, Facts)>());
             if self.work.len().max(self.facts.len()) < 64 {
                 self.work = FxHashMap::default();
                 self.facts = FxHashMap::default();
@@ -758,8 +817,10 @@ impl<P: Searchable> Search<P> {
                 return;
             }
             if work >= facts && self.work.len() >= 64 {
-                keep_half(&mut self.work, |&(_, _, n), &(pn, dn)| {
-                    u16::from(n.min(63)) << 5 | (31 - pn.saturating_add(dn).leading_zeros()) as u16
+                keep_half(&mut self.work, |_, p| {
+                    let (pn, dn) = p.numbers();
+                    u16::from(p.moves_left()) << 5
+                        | (31 - pn.saturating_add(dn).leading_zeros()) as u16
                 });
             } else {
                 keep_half(&mut self.facts, |_, f| {
@@ -767,12 +828,9 @@ impl<P: Searchable> Search<P> {
                         let proved = if f.proved == Fact::NONE { 0 } else { f.proved };
                         u16::from(proved.max(f.disproved))
                     };
-                    f.more
-                        .iter()
-                        .map(|(_, m)| depth(m))
-                        .fold(depth(&f.fact), u16::max)
+                    f.hands().map(|(_, m)| depth(&m)).max().unwrap_or(0)
                 });
-                self.fact_count = self.facts.values().map(|f| 1 + f.more.len()).sum();
+                self.fact_count = self.facts.values().map(|f| f.hands().count()).sum();
             }
         }
     }
@@ -783,31 +841,36 @@ impl<P: Searchable> Search<P> {
         if pn == 0 {
             let e = &mut self.fact_mut(id, or).proved;
             *e = (*e).min(length);
-            self.work.remove(&(id.key, or, n));
+            self.work.remove(&NodeKey::of(id.key, or, n));
         } else if dn == 0 {
             let e = &mut self.fact_mut(id, or).disproved;
             *e = (*e).max(n);
-            self.work.remove(&(id.key, or, n));
+            self.work.remove(&NodeKey::of(id.key, or, n));
         } else {
-            self.work.insert((id.key, or, n), (pn, dn));
+            self.work
+                .insert(NodeKey::of(id.key, or, n), Progress::new(pn, dn, n));
         }
     }
 
     /// The fact of a node's own hand, made if new.
     fn fact_mut(&mut self, id: &Id, or: bool) -> &mut Fact {
-        let facts = self.facts.entry((id.board, or)).or_insert_with(|| {
-            self.fact_count += 1;
-            Facts {
-                hand: id.hand,
-                fact: Fact::default(),
-                more: Vec::new(),
-            }
-        });
-        if facts.hand == id.hand {
+        let hand = hand_of(id.hand);
+        let facts = self
+            .facts
+            .entry(NodeKey::of(id.board, or, 0))
+            .or_insert_with(|| {
+                self.fact_count += 1;
+                Facts {
+                    hand,
+                    fact: Fact::default(),
+                    more: None,
+                }
+            });
+        if facts.hand == hand {
             return &mut facts.fact;
         }
-        let more = &mut facts.more;
-        let at = match more.iter().position(|(hand, _)| *hand == id.hand) {
+        let more = facts.more.get_or_insert_with(Box::default);
+        let at = match more.iter().position(|(h, _)| *h == hand) {
             Some(at) => at,
             None => {
                 if more.len() + 1 >= HANDS_PER_BOARD {
@@ -815,7 +878,7 @@ impl<P: Searchable> Search<P> {
                 } else {
                     self.fact_count += 1;
                 }
-                more.push((id.hand, Fact::default()));
+                more.push((hand, Fact::default()));
                 more.len() - 1
             }
         };
@@ -1238,6 +1301,25 @@ pub fn numbered_line<P: Searchable>(pos: &P, line: &[P::Move], style: Style) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A node in progress keeps its numbers, up to the largest below "infinite", and its
+    /// moves left up to 15; its key tells each role and depth of a position apart.
+    #[test]
+    fn nodes_in_progress_pack_their_numbers_and_keys() {
+        for (pn, dn, n) in [(1, 1, 1), (INF - 1, 7, 9), (3, INF - 1, 15), (12, 34, 200)] {
+            let p = Progress::new(pn, dn, n);
+            assert_eq!(p.numbers(), (pn, dn));
+            assert_eq!(p.moves_left(), n.min(15));
+        }
+        let key = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210u128;
+        let mut seen = std::collections::HashSet::new();
+        for or in [false, true] {
+            for n in 0..=u8::MAX {
+                assert!(seen.insert(NodeKey::of(key, or, n)), "{or} {n}");
+            }
+        }
+        assert_eq!(hand_bits(hand_of(key)), key);
+    }
 
     /// The entries with the higher scores stay, at most half of them, and the map gives back
     /// its room.
