@@ -68,7 +68,7 @@ pub struct Args {
     method: MethodArg,
     /// The most memory the search's tables may take, in MiB, their hash maps' own room
     /// counted (an entry that would take them past it first drops the less valuable half of
-    /// one table), whatever the node budget.
+    /// one table; `--method deepening` empties its table), whatever the node budget.
     #[arg(long = "hash", value_name = "MB", default_value_t = mate::DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash_mb: u32,
