@@ -922,7 +922,7 @@ fn packed_hands_compare_kind_by_kind() {
 const MATE_IN_9: &str = "hmc4grdo/e1l3ksuf1/ppp1X1p1ppp/4v1w4/11/11/11/2P8/PP1XPPP1PPP/2U3S1CE1/OD1G1K1VLMH[RWPPPPPPf] w 1 31";
 
 /// selfplay-137 ply 97: no mate in 9, and many positions to learn it (its tables outgrow
-/// 64 MB within 800,000 positions).
+/// 48 MB of address space within 800,000 positions).
 const NO_MATE_HARD: &str = "hm2k3gdo/1el4w1x1/ppp1cp3pp/4p6/+r2p7/7E3/11/11/PPP+fPPP1PPP/1D3SV+r3/O1W2K1CLMH[Xfsvguuppppp] w 0 49";
 
 /// `kifu mate` under an address-space limit of `limit` bytes.
@@ -939,7 +939,7 @@ fn kifu_limited(limit: u64, args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-/// `--hash` bounds the tables: with 8 MiB a search of 800,000 positions stays within 64 MB of
+/// `--hash` bounds the tables: with 8 MiB a search of 800,000 positions stays within 48 MB of
 /// address space (with the default 256 MiB it aborts there: the limit is tight enough to
 /// tell), and with 1 MiB the mate in 9 is still found, the same as with the default: a full
 /// table drops its less valuable half (emptying the tables when full ran out of the
@@ -957,20 +957,20 @@ fn a_small_hash_bounds_memory_and_keeps_the_search_going() {
         "--max-nodes",
         "800000",
     ];
-    let (code, out) = kifu_limited(64_000_000, &[&hard[..], &["--hash", "8"]].concat());
+    let (code, out) = kifu_limited(48_000_000, &[&hard[..], &["--hash", "8"]].concat());
     assert_eq!(code, Some(0), "{out}");
     assert!(out.starts_with("no mate in 9"), "{out}");
-    let (code, _) = kifu_limited(64_000_000, &hard);
+    let (code, _) = kifu_limited(48_000_000, &hard);
     assert_ne!(
         code,
         Some(0),
-        "the default tables fit 64 MB: the test tells nothing"
+        "the default tables fit 48 MB: the test tells nothing"
     );
 
     let small = [
         "mate", "-v", "wa", "-p", MATE_IN_9, "--depth", "9", "--hash", "1",
     ];
-    let (code, small) = kifu_limited(64_000_000, &small);
+    let (code, small) = kifu_limited(48_000_000, &small);
     assert_eq!(code, Some(0), "{small}");
     let (_, full, _) = kifu(&["mate", "-v", "wa", "-p", MATE_IN_9, "--depth", "9"]);
     assert!(full.starts_with("mate in 9: "), "{full}");
