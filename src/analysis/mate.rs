@@ -203,6 +203,15 @@ impl Default for Fact {
     }
 }
 
+/// The attacker of a df-pn node: the side to move in the role `or`, else the other side.
+fn attacker_in<P: Searchable>(pos: &P, or: bool) -> Color {
+    if or {
+        pos.turn()
+    } else {
+        pos.turn().opponent()
+    }
+}
+
 /// A df-pn node's names in the tables: its position's key (for the numbers in progress), and
 /// for the facts the key of its position without the hands and the attacker's hand (see
 /// [`Searchable::hand_split`]; a game without hands: the position's key and 0).
@@ -216,12 +225,7 @@ struct Id {
 impl Id {
     /// The names of `pos` in the role `or` (the attacker to move, or not).
     fn of<P: Searchable>(pos: &P, or: bool) -> Id {
-        let attacker = if or {
-            pos.turn()
-        } else {
-            pos.turn().opponent()
-        };
-        Id::named(pos.key(), pos.hand_split(attacker))
+        Id::named(pos.key(), pos.hand_split(attacker_in(pos, or)))
     }
 
     /// The names of a position with this key and hand split.
@@ -889,11 +893,7 @@ impl<P: Searchable> Search<P> {
     /// position it leads to and that position's names (the role is the other one). The
     /// positions are not made: only the child searched next is played.
     fn children(&self, pos: &P, or: bool, n: u8) -> Vec<(P::Move, u8, Id)> {
-        let attacker = if or {
-            pos.turn()
-        } else {
-            pos.turn().opponent()
-        };
+        let attacker = attacker_in(pos, or);
         let named = |m: P::Move, left: u8| {
             let (key, split) = pos.names_after(&m, attacker);
             (m, left, Id::named(key, split))

@@ -932,7 +932,6 @@ impl Position {
         dir < 8 && self.line_attacker(k, dir, by, self.occ(), 0).is_some()
     }
 
-    /// Carries out a move without updating `checked`.
     /// What [`Position::apply`] would make of the Zobrist hash, of its hands' part and of the
     /// hands, found without playing `m`.
     pub(crate) fn hashes_after(&self, m: &Move) -> (u128, u128, [[u8; NKINDS]; 2]) {
@@ -983,6 +982,7 @@ impl Position {
         (z, hz, hands)
     }
 
+    /// Carries out a move without updating `checked`.
     fn apply(&mut self, m: &Move) {
         match *m {
             Move::Normal { from, to, promote } => {
