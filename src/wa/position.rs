@@ -466,7 +466,7 @@ impl Position {
     /// Every move the pieces allow, before the check and drop-mate rules.
     #[cfg(test)]
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        self.each_pseudo_move(Kind::all(), &mut |m| {
+        self.each_pseudo_move_on(Kind::all(), &[!0; NKINDS], !0, &mut |m| {
             out.push(m);
             false
         });
@@ -474,29 +474,27 @@ impl Position {
 
     /// Calls `f` with every move the pieces allow (board moves in square order, then drops
     /// of the kinds `drop_kinds` lists, in that order) until it returns true; returns
-    /// whether it did (a board move's piece finishes its moves first).
-    fn each_pseudo_move(
-        &self,
-        drop_kinds: impl Iterator<Item = Kind>,
-        f: &mut impl FnMut(Move) -> bool,
-    ) -> bool {
-        self.each_pseudo_move_on(drop_kinds, &[!0; NKINDS], f)
-    }
-
-    /// [`Position::each_pseudo_move`], the drops of each kind only on the squares of its mask
-    /// (`drop_on[kind]`, a bit per square).
+    /// whether it did (a board move's piece finishes its moves first). The drops of each kind
+    /// only on the squares of its mask (`drop_on[kind]`, a bit per square), and the board
+    /// moves of pieces other than the King only to the squares of `board_to`.
     fn each_pseudo_move_on(
         &self,
         drop_kinds: impl Iterator<Item = Kind>,
         drop_on: &[u128; NKINDS],
+        board_to: u128,
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut stop = false;
+        let king = self.kings[self.turn.index()];
         for from in square_list(self.occupied[self.turn.index()]) {
             let Some(p) = self.board[from.index()] else {
                 continue;
             };
+            let allowed = if king == Some(from) { !0 } else { board_to };
             self.piece_targets(p, from, &mut |to| {
+                if allowed & (1u128 << to.index()) == 0 {
+                    return;
+                }
                 let opt = Position::promotion_options(p, from, to);
                 if opt.can && !stop {
                     stop = f(Move::Normal {
@@ -670,7 +668,7 @@ impl Position {
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut memo = DropSafety::default();
-        self.each_pseudo_move_on(Kind::all(), drop_on, &mut |m| {
+        self.each_pseudo_move_on(Kind::all(), drop_on, !0, &mut |m| {
             self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() && f(m)
         })
     }
@@ -804,7 +802,20 @@ impl Position {
             .filter(|&k| k != Kind::SP)
             .chain(std::iter::once(Kind::SP));
         let mut memo = DropSafety::default();
-        self.each_pseudo_move(drop_kinds, &mut |m| {
+        // In check, the other pieces' moves and the drops can only end it on the squares of
+        // `evasion_targets` (as in `legal_moves`); the King's moves were all tried above.
+        let targets = match self.kings[self.turn.index()] {
+            Some(k) if self.checked => {
+                let targets = self.evasion_targets(k);
+                if targets == 0 {
+                    return false;
+                }
+                memo.targets = Some(targets);
+                targets
+            }
+            _ => !0,
+        };
+        self.each_pseudo_move_on(drop_kinds, &[targets; NKINDS], targets, &mut |m| {
             self.final_rules_with(&m, &mut memo).is_ok()
         })
     }
@@ -1080,15 +1091,16 @@ impl rules::Position for Position {
         let mut memo = DropSafety::default();
         // In check, a drop can only be legal where it ends the check (see `evasion_targets`):
         // the others are not generated at all.
-        let drop_on = match self.kings[self.turn.index()] {
+        // So are the moves of other pieces than the King.
+        let targets = match self.kings[self.turn.index()] {
             Some(k) if self.checked => {
                 let targets = self.evasion_targets(k);
                 memo.targets = Some(targets);
-                [targets; NKINDS]
+                targets
             }
-            _ => [!0; NKINDS],
+            _ => !0,
         };
-        self.each_pseudo_move_on(Kind::all(), &drop_on, &mut |m| {
+        self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], targets, &mut |m| {
             if self.final_rules_with(&m, &mut memo).is_ok() {
                 moves.push(m);
             }
