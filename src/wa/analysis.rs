@@ -78,29 +78,10 @@ impl wa::Position {
     /// an unpromoted piece of the side to move would attack the opponent's King along a clear
     /// way (every square if that side has no King).
     fn drop_checks(&self) -> [u128; wa::NKINDS] {
-        let me = self.turn();
-        let Some(k) = self.king(me.opponent()) else {
-            return [!0; wa::NKINDS];
-        };
-        // A piece of the other colour standing on the King's square reaches exactly those
-        // squares (its moves are the reverse of ours), over the same squares in between.
-        let mut drop_checks = [0u128; wa::NKINDS];
-        for kind in wa::Kind::all() {
-            if self.in_hand(me, kind) == 0 {
-                continue;
-            }
-            let mirror = wa::Piece {
-                color: me.opponent(),
-                kind,
-                promoted: false,
-            };
-            for (sq, path) in wa::reach(mirror, k) {
-                if path.iter().all(|s| self.piece_at(*s).is_none()) {
-                    drop_checks[kind.index()] |= 1 << sq.index();
-                }
-            }
+        match self.king(self.turn().opponent()) {
+            Some(k) => self.drop_check_squares(k),
+            None => [!0; wa::NKINDS],
         }
-        drop_checks
     }
 }
 /// Judging a Wa game: the mate search (its tables kept from ply to ply), the budgets, and the

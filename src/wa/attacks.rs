@@ -234,6 +234,10 @@ pub(super) struct FormTable {
     pub(super) slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
     pub(super) leaps: u16,
+    /// For each square, the squares from which the form reaches it on an empty board (bit
+    /// `i`: `Square(i)`): where a piece must stand to attack a square, before the way is
+    /// looked at.
+    pub(super) reached_from: [u128; NSQ],
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -270,7 +274,25 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                             slide[i] = slide[i].max(r.range);
                         }
                     }
-                    FormTable { rays, slide, leaps }
+                    let mut reached_from = [0u128; NSQ];
+                    for from in 0..NSQ {
+                        for r in &rays {
+                            let mut cur = Square(from as u8);
+                            for _ in 0..r.range {
+                                let Some(s) = step(cur, r.dx, r.dy) else {
+                                    break;
+                                };
+                                reached_from[s.index()] |= 1u128 << from;
+                                cur = s;
+                            }
+                        }
+                    }
+                    FormTable {
+                        rays,
+                        slide,
+                        leaps,
+                        reached_from,
+                    }
                 };
                 out.push([for_color(1), for_color(-1)]);
             }

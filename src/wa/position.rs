@@ -466,7 +466,7 @@ impl Position {
     /// Every move the pieces allow, before the check and drop-mate rules.
     #[cfg(test)]
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        self.each_pseudo_move_on(Kind::all(), &[!0; NKINDS], !0, &mut |m| {
+        self.each_pseudo_move_on(Kind::all(), &[!0; NKINDS], |_, _| !0, &mut |m| {
             out.push(m);
             false
         });
@@ -476,21 +476,23 @@ impl Position {
     /// of the kinds `drop_kinds` lists, in that order) until it returns true; returns
     /// whether it did (a board move's piece finishes its moves first). The drops of each kind
     /// only on the squares of its mask (`drop_on[kind]`, a bit per square), and the board
-    /// moves of pieces other than the King only to the squares of `board_to`.
+    /// moves of each piece only to the squares of `board_to(from, piece)`.
     fn each_pseudo_move_on(
         &self,
         drop_kinds: impl Iterator<Item = Kind>,
         drop_on: &[u128; NKINDS],
-        board_to: u128,
+        board_to: impl Fn(Square, Piece) -> u128,
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut stop = false;
-        let king = self.kings[self.turn.index()];
         for from in square_list(self.occupied[self.turn.index()]) {
             let Some(p) = self.board[from.index()] else {
                 continue;
             };
-            let allowed = if king == Some(from) { !0 } else { board_to };
+            let allowed = board_to(from, p);
+            if allowed == 0 {
+                continue;
+            }
             self.piece_targets(p, from, &mut |to| {
                 if allowed & (1u128 << to.index()) == 0 {
                     return;
@@ -668,9 +670,61 @@ impl Position {
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut memo = DropSafety::default();
-        self.each_pseudo_move_on(Kind::all(), drop_on, !0, &mut |m| {
+        self.each_pseudo_move_on(Kind::all(), drop_on, self.check_destinations(k), &mut |m| {
             self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() && f(m)
         })
+    }
+
+    /// For a piece of the side to move, the squares where a move of it may check the King on
+    /// `k` (a superset, which [`Position::would_check`] narrows): anywhere if leaving its
+    /// square may open a line of another of the mover's pieces onto `k`, else the squares
+    /// from which it reaches `k` on an empty board, as it is or promoted.
+    fn check_destinations(&self, k: Square) -> impl Fn(Square, Piece) -> u128 + '_ {
+        let occ = self.occ();
+        move |from, p| {
+            let dir = delta(k, from).dir as usize;
+            if dir < 8
+                && self
+                    .line_attacker(k, dir, self.turn, occ & !(1u128 << from.index()), 0)
+                    .is_some()
+            {
+                return !0;
+            }
+            let mut to = table(p).reached_from[k.index()];
+            if !p.promoted && p.kind.can_promote() {
+                to |= table(Piece {
+                    promoted: true,
+                    ..p
+                })
+                .reached_from[k.index()];
+            }
+            to
+        }
+    }
+
+    /// For each kind, the squares where a drop by the side to move checks the opponent's
+    /// King on `k`: those from which an unpromoted piece of the side to move attacks `k`
+    /// along a clear way.
+    pub(crate) fn drop_check_squares(&self, k: Square) -> [u128; NKINDS] {
+        let me = self.turn;
+        let empty = !self.occ() & ((1u128 << N) - 1);
+        let mut out = [0u128; NKINDS];
+        for kind in Kind::all() {
+            if self.hands[me.index()][kind.index()] == 0 {
+                continue;
+            }
+            let p = Piece {
+                color: me,
+                kind,
+                promoted: false,
+            };
+            for sq in square_list(table(p).reached_from[k.index()] & empty) {
+                if self.path_to(p, sq, k) == Some(None) {
+                    out[kind.index()] |= 1u128 << sq.index();
+                }
+            }
+        }
+        out
     }
 
     /// Whether the move `m` of the side to move (on the board as the pieces allow) would check
@@ -815,7 +869,9 @@ impl Position {
             }
             _ => !0,
         };
-        self.each_pseudo_move_on(drop_kinds, &[targets; NKINDS], targets, &mut |m| {
+        let king = self.kings[self.turn.index()];
+        let board_to = |from, _| if king == Some(from) { !0 } else { targets };
+        self.each_pseudo_move_on(drop_kinds, &[targets; NKINDS], board_to, &mut |m| {
             self.final_rules_with(&m, &mut memo).is_ok()
         })
     }
@@ -1100,7 +1156,9 @@ impl rules::Position for Position {
             }
             _ => !0,
         };
-        self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], targets, &mut |m| {
+        let king = self.kings[self.turn.index()];
+        let board_to = |from, _| if king == Some(from) { !0 } else { targets };
+        self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], board_to, &mut |m| {
             if self.final_rules_with(&m, &mut memo).is_ok() {
                 moves.push(m);
             }
@@ -1301,7 +1359,7 @@ mod tests {
         // `would_check` before the move agrees with the check flag after it, for every legal
         // move; the checks a mate search asks for are exactly the legal moves that check, in
         // the same order, with the same positions after them.
-        let (mut checks, mut discovered) = (0, 0);
+        let (mut checks, mut discovered, mut drop_checks) = (0, 0, 0);
         along_random_games(23, 40, |pos, game, ply| {
             let Some(k) = pos.kings[pos.turn.opponent().index()] else {
                 return;
@@ -1325,6 +1383,21 @@ mod tests {
                 }
             }
             checks += expected.len();
+            // The checking drop squares found through the table are those where a drop
+            // checks, tried square by square.
+            let squares = pos.drop_check_squares(k);
+            for kind in Kind::all() {
+                let mut want = 0u128;
+                if pos.in_hand(pos.turn, kind) > 0 {
+                    for to in (0..N as u8).map(Square) {
+                        if pos.board[to.index()].is_none() && pos.drop_gives_check(kind, to) {
+                            want |= 1u128 << to.index();
+                        }
+                    }
+                }
+                drop_checks += want.count_ones();
+                assert_eq!(squares[kind.index()], want, "game {game} ply {ply} {kind:?}");
+            }
             let got = pos.checks_dropping_on(&[!0; NKINDS]);
             assert_eq!(got.len(), expected.len(), "game {game} ply {ply}");
             for ((m, a), (n, b)) in got.iter().zip(&expected) {
@@ -1340,6 +1413,7 @@ mod tests {
         });
         assert!(checks > 1000, "{checks} checks");
         assert!(discovered > 0, "no discovered check among {checks}");
+        assert!(drop_checks > 100, "{drop_checks} checking drops");
     }
 
     #[test]
