@@ -1396,7 +1396,11 @@ mod tests {
                     }
                 }
                 drop_checks += want.count_ones();
-                assert_eq!(squares[kind.index()], want, "game {game} ply {ply} {kind:?}");
+                assert_eq!(
+                    squares[kind.index()],
+                    want,
+                    "game {game} ply {ply} {kind:?}"
+                );
             }
             let got = pos.checks_dropping_on(&[!0; NKINDS]);
             assert_eq!(got.len(), expected.len(), "game {game} ply {ply}");
