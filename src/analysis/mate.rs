@@ -963,6 +963,53 @@ impl<P: Searchable> Search<P> {
         self.record(key, false, 1, 0, INF, 1);
     }
 
+    /// df-pn's step at a node with two attacker's moves left, solved in one visit: the
+    /// children in turn (the attacker's checks as generated, the defender's replies in the
+    /// defence order), each solved at once (one move left: [`Search::last_defence`] or the
+    /// mate-in-1 test), until one decides the node (a check whose replies all allow a mate
+    /// in 1, a reply that allows none). Below this, choosing the most promising child costs
+    /// more than it saves: where the general step first expands every child to read its
+    /// numbers and comes back to it later with a larger threshold, this reads each child
+    /// once, and stops at the first that decides (measured on the hardest disproof of
+    /// bench/mate-positions.txt, see bench/README.md; solving nodes with three moves left
+    /// the same way is twice as slow).
+    fn two_left(&mut self, pos: &P, or: bool, key: &Id, children: &[(P::Move, u8, Id)]) {
+        let sub = !or;
+        let mut longest = 0;
+        for (m, left, id) in children {
+            let (mut pn, mut dn) = self.numbers_of(id, sub, *left);
+            if pn != 0 && dn != 0 {
+                let mut c = pos.clone();
+                c.play_unchecked(m);
+                if or {
+                    self.last_defence(&c, id);
+                } else {
+                    self.mid(&c, sub, *left, INF - 1, INF - 1);
+                }
+                if self.stopped {
+                    return;
+                }
+                (pn, dn) = self.numbers_of(id, sub, *left);
+            }
+            let length = self.child_length(id, sub, *left);
+            if or && pn == 0 {
+                // The first mating check: a mate within its length and one more move.
+                self.record(key, or, 2, 0, INF, length.saturating_add(1));
+                return;
+            }
+            if !or && dn == 0 {
+                self.record(key, or, 2, INF, 0, 0);
+                return;
+            }
+            longest = longest.max(length);
+        }
+        if or {
+            self.record(key, or, 2, INF, 0, 0);
+        } else {
+            self.record(key, or, 2, 0, INF, longest);
+        }
+    }
+
     /// Multiple iterative deepening, df-pn's step: explores below a node until its proof or
     /// disproof number reaches its threshold.
     fn mid(&mut self, pos: &P, or: bool, n: u8, th_pn: u32, th_dn: u32) {
@@ -992,6 +1039,10 @@ impl<P: Searchable> Search<P> {
             let won = !or && self.is_over_for_defender(pos);
             let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
             self.record(&key, or, n, pn, dn, 0);
+            return;
+        }
+        if n == 2 {
+            self.two_left(pos, or, &key, &children);
             return;
         }
         let sub = !or;
