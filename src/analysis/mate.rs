@@ -963,16 +963,18 @@ impl<P: Searchable> Search<P> {
         self.record(key, false, 1, 0, INF, 1);
     }
 
-    /// df-pn's step at a node with two attacker's moves left, solved in one visit: the
-    /// children in turn (the attacker's checks as generated, the defender's replies in the
-    /// defence order), each solved at once (one move left: [`Search::last_defence`] or the
-    /// mate-in-1 test), until one decides the node (a check whose replies all allow a mate
-    /// in 1, a reply that allows none). Below this, choosing the most promising child costs
-    /// more than it saves: where the general step first expands every child to read its
-    /// numbers and comes back to it later with a larger threshold, this reads each child
-    /// once, and stops at the first that decides (measured on the hardest disproof of
-    /// bench/mate-positions.txt, see bench/README.md; solving nodes with three moves left
-    /// the same way is twice as slow).
+    /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
+    /// thresholds: solved in this visit, the children in turn (the attacker's checks as
+    /// generated, the defender's replies in the defence order), each solved at once (one move
+    /// left: [`Search::last_defence`] or the mate-in-1 test), until one decides the node (a
+    /// check whose replies all allow a mate in 1, a reply that allows none). The general step
+    /// would solve the same children one by one but go back up to the parent, and come back,
+    /// whenever a child's result moved the numbers past a threshold; a node whose numbers
+    /// are past its thresholds when first read still goes back at once, so the parent keeps
+    /// choosing its most promising child by them. Measured on bench/mate-positions.txt (see
+    /// bench/README.md): the hardest disproof 16% faster at depth 9; solving these nodes
+    /// whatever their thresholds was as fast on the hard positions but up to 7 times slower
+    /// on some small mates, and solving the nodes with three moves left too twice as slow.
     fn two_left(&mut self, pos: &P, or: bool, key: &Id, children: &[(P::Move, u8, Id)]) {
         let sub = !or;
         let mut longest = 0;
@@ -1041,10 +1043,6 @@ impl<P: Searchable> Search<P> {
             self.record(&key, or, n, pn, dn, 0);
             return;
         }
-        if n == 2 {
-            self.two_left(pos, or, &key, &children);
-            return;
-        }
         let sub = !or;
         // The children's numbers, read once; then only the child just searched is read again
         // (the others' may have changed meanwhile, through transpositions: they are then
@@ -1102,6 +1100,11 @@ impl<P: Searchable> Search<P> {
                         .unwrap_or(0)
                 };
                 self.record(&key, or, n, pn, dn, length);
+                return;
+            }
+            if n == 2 {
+                // Within its thresholds: solved in one visit (see `two_left`).
+                self.two_left(pos, or, &key, &children);
                 return;
             }
             self.record(&key, or, n, pn, dn, 0);
