@@ -994,9 +994,9 @@ impl<P: Searchable> Search<P> {
                 }
                 (pn, dn) = self.numbers_of(id, sub, *left);
             }
-            let length = self.child_length(id, sub, *left);
             if or && pn == 0 {
                 // The first mating check: a mate within its length and one more move.
+                let length = self.child_length(id, sub, *left);
                 self.record(key, or, 2, 0, INF, length.saturating_add(1));
                 return;
             }
@@ -1004,7 +1004,9 @@ impl<P: Searchable> Search<P> {
                 self.record(key, or, 2, INF, 0, 0);
                 return;
             }
-            longest = longest.max(length);
+            if !or {
+                longest = longest.max(self.child_length(id, sub, *left));
+            }
         }
         if or {
             self.record(key, or, 2, INF, 0, 0);

@@ -829,6 +829,13 @@ impl Position {
             .is_some()
     }
 
+    /// The destinations [`Position::each_pseudo_move_on`] allows the side to move's pieces:
+    /// `king_to` for its King, `targets` for the others.
+    fn moves_to(&self, king_to: u128, targets: u128) -> impl Fn(Square, Piece) -> u128 {
+        let king = self.kings[self.turn.index()];
+        move |from, _| if king == Some(from) { king_to } else { targets }
+    }
+
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
@@ -869,8 +876,8 @@ impl Position {
             }
             _ => !0,
         };
-        let king = self.kings[self.turn.index()];
-        let board_to = |from, _| if king == Some(from) { !0 } else { targets };
+        // The King's moves were all tried above: not again.
+        let board_to = self.moves_to(0, targets);
         self.each_pseudo_move_on(drop_kinds, &[targets; NKINDS], board_to, &mut |m| {
             self.final_rules_with(&m, &mut memo).is_ok()
         })
@@ -1156,8 +1163,7 @@ impl rules::Position for Position {
             }
             _ => !0,
         };
-        let king = self.kings[self.turn.index()];
-        let board_to = |from, _| if king == Some(from) { !0 } else { targets };
+        let board_to = self.moves_to(!0, targets);
         self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], board_to, &mut |m| {
             if self.final_rules_with(&m, &mut memo).is_ok() {
                 moves.push(m);
