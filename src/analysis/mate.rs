@@ -949,10 +949,7 @@ impl<P: Searchable> Search<P> {
                     }
                     let mut next = pos.clone();
                     next.play_unchecked(m);
-                    let mated = self.mates_at_once(&next, attacker);
-                    let (pn, dn) = if mated { (0, INF) } else { (INF, 0) };
-                    self.record(&id, true, 1, pn, dn, 1);
-                    mated
+                    self.mate_in_one(&next, &id)
                 }
             };
             if !mated {
@@ -963,11 +960,21 @@ impl<P: Searchable> Search<P> {
         self.record(key, false, 1, 0, INF, 1);
     }
 
+    /// An attacker's node with one move left (`pos`, named `id`), solved and recorded:
+    /// whether one of its candidates mates at once.
+    fn mate_in_one(&mut self, pos: &P, id: &Id) -> bool {
+        let mated = self.mates_at_once(pos, pos.turn());
+        let (pn, dn) = if mated { (0, INF) } else { (INF, 0) };
+        self.record(id, true, 1, pn, dn, 1);
+        mated
+    }
+
     /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
     /// thresholds: solved in this visit, the children in turn (the attacker's checks as
-    /// generated, the defender's replies in the defence order), each solved at once (one move
-    /// left: [`Search::last_defence`] or the mate-in-1 test), until one decides the node (a
-    /// check whose replies all allow a mate in 1, a reply that allows none). The general step
+    /// generated, the defender's replies in the defence order), each solved at once (a check
+    /// by [`Search::last_defence`]; a reply, whose node keeps the two moves, by a search
+    /// without thresholds), until one decides the node (a check whose replies all allow a
+    /// mate in 1, a reply that allows no mate in 2). The general step
     /// would solve the same children one by one but go back up to the parent, and come back,
     /// whenever a child's result moved the numbers past a threshold; a node whose numbers
     /// are past its thresholds when first read still goes back at once, so the parent keeps
@@ -1025,12 +1032,7 @@ impl<P: Searchable> Search<P> {
         if or && n == 1 {
             // A mate in 1: the first candidate that mates proves it (no child is kept). So
             // no child has 0 moves left.
-            let (pn, dn) = if self.mates_at_once(pos, pos.turn()) {
-                (0, INF)
-            } else {
-                (INF, 0)
-            };
-            self.record(&key, or, n, pn, dn, 1);
+            self.mate_in_one(pos, &key);
             return;
         }
         if !or && n == 1 {
