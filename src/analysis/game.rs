@@ -21,6 +21,14 @@ pub trait Searchable: Notate {
     fn defence_order(&self, _m: &Self::Move) -> u8 {
         0
     }
+    /// The legal moves that [`Searchable::defence_order`] puts first (order 0), in the order
+    /// [`legal_moves`](crate::rules::Position::legal_moves) lists them: what a defender tries
+    /// first, found without the others (in Wa, the King's moves).
+    fn first_replies(&self) -> Vec<Self::Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.defence_order(m) == 0);
+        moves
+    }
     /// The legal moves a mate problem allows the attacker by default, each with the position it
     /// leads to: the moves that give check, and those that end the game at once (in Gufū, a
     /// King's capture). Wa has no capture of a King, and a move that leaves the opponent

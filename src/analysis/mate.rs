@@ -925,19 +925,36 @@ impl<P: Searchable> Search<P> {
     /// df-pn's step at a defender's node with one attacker's move left: every reply must
     /// allow a mate at once. The replies are tried in the defence order and the first that
     /// allows none refutes, so most such nodes cost one reply's mate-in-1 test, where the
-    /// general step reads every child's numbers first. Each reply tested counts as a
-    /// position visited.
+    /// general step reads every child's numbers first. The first replies (the King's moves)
+    /// are found and tried before the others are generated: most nodes end among them. Each
+    /// reply tested counts as a position visited.
     fn last_defence(&mut self, pos: &P, key: &Id) {
-        let attacker = pos.turn().opponent();
-        let mut replies = pos.legal_moves();
-        if replies.is_empty() {
+        let first = pos.first_replies();
+        match self.refuted_at_once(pos, &first) {
+            Some(true) => return self.record(key, false, 1, INF, 0, 0),
+            Some(false) => {}
+            None => return,
+        }
+        let mut rest = pos.legal_moves();
+        if rest.is_empty() {
             let won = self.is_over_for_defender(pos);
             let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
-            self.record(key, false, 1, pn, dn, 0);
-            return;
+            return self.record(key, false, 1, pn, dn, 0);
         }
-        replies.sort_by_key(|m| pos.defence_order(m));
-        for m in &replies {
+        rest.retain(|m| pos.defence_order(m) != 0);
+        rest.sort_by_key(|m| pos.defence_order(m));
+        match self.refuted_at_once(pos, &rest) {
+            Some(true) => self.record(key, false, 1, INF, 0, 0),
+            Some(false) => self.record(key, false, 1, 0, INF, 1),
+            None => {}
+        }
+    }
+
+    /// Whether one of these replies (of the defender in `pos`, one attacker's move left)
+    /// allows no mate in 1, tried in turn; None if the budget ran out.
+    fn refuted_at_once(&mut self, pos: &P, replies: &[P::Move]) -> Option<bool> {
+        let attacker = pos.turn().opponent();
+        for m in replies {
             let (child_key, split) = pos.names_after(m, attacker);
             let id = Id::named(child_key, split);
             let mated = match self.numbers_of(&id, true, 1) {
@@ -945,7 +962,7 @@ impl<P: Searchable> Search<P> {
                 (_, 0) => false,
                 _ => {
                     if !self.visit() {
-                        return;
+                        return None;
                     }
                     let mut next = pos.clone();
                     next.play_unchecked(m);
@@ -953,11 +970,10 @@ impl<P: Searchable> Search<P> {
                 }
             };
             if !mated {
-                self.record(key, false, 1, INF, 0, 0);
-                return;
+                return Some(true);
             }
         }
-        self.record(key, false, 1, 0, INF, 1);
+        Some(false)
     }
 
     /// An attacker's node with one move left (`pos`, named `id`), solved and recorded:

@@ -40,6 +40,10 @@ impl Searchable for wa::Position {
         }
     }
 
+    fn first_replies(&self) -> Vec<wa::Move> {
+        self.king_moves()
+    }
+
     fn checking_moves(&self) -> Vec<(wa::Move, wa::Position)> {
         self.checks_dropping_on(&self.drop_checks())
     }

@@ -836,6 +836,28 @@ impl Position {
         move |from, _| if king == Some(from) { king_to } else { targets }
     }
 
+    /// The legal moves of the side to move's King, in the order of
+    /// [`legal_moves`](rules::Position::legal_moves) (none without a King).
+    pub(crate) fn king_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.kings[self.turn.index()].is_none() {
+            return moves;
+        }
+        let mut memo = DropSafety::default();
+        self.each_pseudo_move_on(
+            std::iter::empty(),
+            &[0; NKINDS],
+            self.moves_to(!0, 0),
+            &mut |m| {
+                if self.final_rules_with(&m, &mut memo).is_ok() {
+                    moves.push(m);
+                }
+                false
+            },
+        );
+        moves
+    }
+
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
