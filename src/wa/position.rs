@@ -658,7 +658,75 @@ impl Position {
         let Some(k) = self.kings[self.turn.opponent().index()] else {
             return false;
         };
-        self.each_check_dropping_on(k, drop_on, &mut |m| !self.after_check(&m).has_legal_move())
+        // Most checks leave the King a square it can already go to safely: found without
+        // playing them.
+        let mut flights = None;
+        self.each_check_dropping_on(k, drop_on, &mut |m| {
+            let flights = *flights.get_or_insert_with(|| self.king_flights(k));
+            self.surviving_flight(&m, k, flights).is_none()
+                && !self.after_check(&m).has_legal_move()
+        })
+    }
+
+    /// The squares the opponent's King (on `k`) could go to now and not be attacked there:
+    /// its moves to squares that no piece of the side to move attacks once the King has left
+    /// `k`.
+    fn king_flights(&self, k: Square) -> u128 {
+        let Some(p) = self.board[k.index()] else {
+            return 0;
+        };
+        let mut out = 0;
+        self.piece_targets(p, k, &mut |f| {
+            if !self.attacked_vacating(f, self.turn, k) {
+                out |= 1u128 << f.index();
+            }
+        });
+        out
+    }
+
+    /// A square of `flights` ([`Position::king_flights`]) the opponent's King (on `k`) can
+    /// still go to after `m`, a legal move of the side to move: one that neither the moved or
+    /// dropped piece attacks from `to`, nor a piece whose line `m` opens through `from` (the
+    /// King gone from `k`). Then `m` does not mate. Nothing else can newly attack a square: a
+    /// capture leaves `to` as full as it was, and a drop only fills it. (`to` itself is a
+    /// flight only for a drop, which the King may take: a piece moved there attacked it
+    /// from `from`.)
+    fn surviving_flight(&self, m: &Move, k: Square, flights: u128) -> Option<Square> {
+        let (from, to, piece) = match *m {
+            Move::Drop { kind, to } => (
+                None,
+                to,
+                Piece {
+                    color: self.turn,
+                    kind,
+                    promoted: false,
+                },
+            ),
+            Move::Normal { from, to, promote } => {
+                match self.board.get(from.index()).copied().flatten() {
+                    Some(mut p) => {
+                        p.promoted |= promote;
+                        (Some(from), to, p)
+                    }
+                    None => return None,
+                }
+            }
+        };
+        let to_bit = 1u128 << to.index();
+        let from_bit = from.map_or(0, |f| 1u128 << f.index());
+        let occ = (self.occ() & !from_bit & !(1u128 << k.index())) | to_bit;
+        square_list(flights).find(|&f| {
+            let hit = match way(table(piece), to, f) {
+                Way::None => false,
+                Way::Leap => true,
+                Way::Line(dir) => between(to, f, dir) & occ == 0,
+            };
+            let opened = from.is_some_and(|from| {
+                let dir = delta(f, from).dir as usize;
+                dir < 8 && self.line_attacker(f, dir, self.turn, occ, to_bit).is_some()
+            });
+            !hit && !opened
+        })
     }
 
     /// Calls `f` with each legal check of the King on `k` (drops only on `drop_on`) until `f`
@@ -1446,6 +1514,49 @@ mod tests {
         assert!(checks > 1000, "{checks} checks");
         assert!(discovered > 0, "no discovered check among {checks}");
         assert!(drop_checks > 100, "{drop_checks} checking drops");
+    }
+
+    /// The mate-in-1 test's shortcut: after each check, each square the King could go to
+    /// before it is one the shortcut says it can still go to exactly when the King's move
+    /// there is legal once the check is played. Over 40 random games, where most checks leave
+    /// the King such a square (else the shortcut would save nothing), and a lone King facing
+    /// a Treacherous Fox in hand, whose drops cover squares by leaps.
+    #[test]
+    fn surviving_flights_are_the_legal_king_moves() {
+        let (mut checks, mut kept) = (0, 0);
+        let mut try_checks = |pos: &Position, at: &str| {
+            let Some(k) = pos.kings[pos.turn.opponent().index()] else {
+                return;
+            };
+            let flights = pos.king_flights(k);
+            pos.each_check_dropping_on(k, &[!0; NKINDS], &mut |m| {
+                checks += 1;
+                let legal = pos.after_check(&m).legal_moves();
+                for f in square_list(flights) {
+                    let escape = Move::Normal {
+                        from: k,
+                        to: f,
+                        promote: false,
+                    };
+                    assert_eq!(
+                        pos.surviving_flight(&m, k, 1u128 << f.index()) == Some(f),
+                        legal.contains(&escape),
+                        "{at}: {m:?} and the King's move to {f:?}"
+                    );
+                }
+                kept += usize::from(pos.surviving_flight(&m, k, flights).is_some());
+                false
+            });
+        };
+        let fox = "11/11/11/11/5k5/11/11/11/11/11/10K[X] w 0 1";
+        try_checks(
+            &Position::from_position_string(Variant::Wa, fox).unwrap(),
+            fox,
+        );
+        along_random_games(23, 40, |pos, game, ply| {
+            try_checks(pos, &format!("game {game} ply {ply}"))
+        });
+        assert!(checks > 1000 && kept * 2 > checks, "{kept} of {checks}");
     }
 
     #[test]
