@@ -763,6 +763,10 @@ impl<P: Searchable> Search<P> {
         if n == 0 || fact.disproved >= n {
             return (INF, 0);
         }
+        if n == 1 {
+            // Solved in the visit that first reaches it: never in progress.
+            return (1, 1);
+        }
         self.work
             .get(&NodeKey::of(id.key, or, n))
             .map_or((1, 1), |p| p.numbers())
