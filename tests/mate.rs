@@ -857,9 +857,10 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
 /// What the df-pn search asks of a Wa position without playing every move agrees with playing
 /// them, on every position of a third of CrazyWa's games: the checks without their positions
 /// are the checks; "a check mates at once" is what playing each check finds; the first
-/// replies (the King's) are the legal moves the defence order puts first; the key and the
-/// hand split a move leads to are those of the position it leads to; and a position's hand
-/// split (its board key and the attacker's hand) names it: equal splits, equal keys.
+/// replies (the King's) are the legal moves the defence order puts first, the other replies
+/// the rest; the key and the hand split a move leads to are those of the position it leads
+/// to; and a position's hand split (its board key and the attacker's hand) names it: equal
+/// splits, equal keys.
 #[test]
 fn wa_search_shortcuts_agree_with_playing_the_moves() {
     let dir = crazywa_games();
@@ -876,9 +877,10 @@ fn wa_search_shortcuts_agree_with_playing_the_moves() {
             assert_eq!(p.checking_move_list(), listed);
             let mates_now = checks.iter().any(|(_, next)| won_by(next, me));
             assert_eq!(p.mates_in_one(), mates_now);
-            let mut first = p.legal_moves();
+            let (mut first, mut other) = (p.legal_moves(), p.legal_moves());
             first.retain(|m| p.defence_order(m) == 0);
-            assert_eq!(p.first_replies(), first);
+            other.retain(|m| p.defence_order(m) != 0);
+            assert_eq!((p.first_replies(), p.other_replies()), (first, other));
             mates += usize::from(mates_now);
             for m in p.legal_moves() {
                 let next = after(&p, &m);

@@ -29,6 +29,13 @@ pub trait Searchable: Notate {
         moves.retain(|m| self.defence_order(m) == 0);
         moves
     }
+    /// The other legal moves (those [`Searchable::first_replies`] leaves out), in the order
+    /// [`legal_moves`](crate::rules::Position::legal_moves) lists them.
+    fn other_replies(&self) -> Vec<Self::Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.defence_order(m) != 0);
+        moves
+    }
     /// The legal moves a mate problem allows the attacker by default, each with the position it
     /// leads to: the moves that give check, and those that end the game at once (in Gufū, a
     /// King's capture). Wa has no capture of a King, and a move that leaves the opponent

@@ -930,7 +930,8 @@ impl<P: Searchable> Search<P> {
     /// allow a mate at once. The replies are tried in the defence order and the first that
     /// allows none refutes, so most such nodes cost one reply's mate-in-1 test, where the
     /// general step reads every child's numbers first. The first replies (the King's moves)
-    /// are found and tried before the others are generated: most nodes end among them. Each
+    /// are found and tried before the others are generated (each move is generated once):
+    /// most nodes end among them. Each
     /// reply tested counts as a position visited.
     fn last_defence(&mut self, pos: &P, key: &Id) {
         let first = pos.first_replies();
@@ -939,13 +940,12 @@ impl<P: Searchable> Search<P> {
             Some(false) => {}
             None => return,
         }
-        let mut rest = pos.legal_moves();
-        if rest.is_empty() {
+        let mut rest = pos.other_replies();
+        if first.is_empty() && rest.is_empty() {
             let won = self.is_over_for_defender(pos);
             let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
             return self.record(key, false, 1, pn, dn, 0);
         }
-        rest.retain(|m| pos.defence_order(m) != 0);
         rest.sort_by_key(|m| pos.defence_order(m));
         match self.refuted_at_once(pos, &rest) {
             Some(true) => self.record(key, false, 1, INF, 0, 0),

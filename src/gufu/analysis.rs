@@ -14,6 +14,11 @@ impl Searchable for gufu::Position {
     fn key(&self) -> u128 {
         u128::from(gufu_index(self))
     }
+
+    /// Every reply is a first one (the defence order is the same for all): none is left.
+    fn other_replies(&self) -> Vec<gufu::Move> {
+        Vec::new()
+    }
 }
 
 impl Judge for gufu::Position {

@@ -44,6 +44,10 @@ impl Searchable for wa::Position {
         self.king_moves()
     }
 
+    fn other_replies(&self) -> Vec<wa::Move> {
+        self.other_moves()
+    }
+
     fn checking_moves(&self) -> Vec<(wa::Move, wa::Position)> {
         self.checks_dropping_on(&self.drop_checks())
     }

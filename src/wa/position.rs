@@ -907,22 +907,40 @@ impl Position {
     /// The legal moves of the side to move's King, in the order of
     /// [`legal_moves`](rules::Position::legal_moves) (none without a King).
     pub(crate) fn king_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        if self.kings[self.turn.index()].is_none() {
-            return moves;
-        }
+        self.legal_moves_of(true, false)
+    }
+
+    /// The other legal moves (the other pieces' moves and the drops), in the order of
+    /// [`legal_moves`](rules::Position::legal_moves).
+    pub(crate) fn other_moves(&self) -> Vec<Move> {
+        self.legal_moves_of(false, true)
+    }
+
+    /// The legal moves of the King (if `king`) and of the rest (if `others`: the other
+    /// pieces' moves and the drops), in board order, drops last.
+    fn legal_moves_of(&self, king: bool, others: bool) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(if others { 128 } else { 8 });
         let mut memo = DropSafety::default();
-        self.each_pseudo_move_on(
-            std::iter::empty(),
-            &[0; NKINDS],
-            self.moves_to(!0, 0),
-            &mut |m| {
-                if self.final_rules_with(&m, &mut memo).is_ok() {
-                    moves.push(m);
-                }
-                false
-            },
-        );
+        // In check, a drop can only be legal where it ends the check (see `evasion_targets`):
+        // the others are not generated at all.
+        // So are the moves of other pieces than the King.
+        let targets = match self.kings[self.turn.index()] {
+            Some(k) if self.checked && others => {
+                let targets = self.evasion_targets(k);
+                memo.targets = Some(targets);
+                targets
+            }
+            _ if others => !0,
+            _ => 0,
+        };
+        let king_to = if king { !0 } else { 0 };
+        let board_to = self.moves_to(king_to, targets);
+        self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], board_to, &mut |m| {
+            if self.final_rules_with(&m, &mut memo).is_ok() {
+                moves.push(m);
+            }
+            false
+        });
         moves
     }
 
@@ -1240,27 +1258,7 @@ impl rules::Position for Position {
 
     /// Every legal move (empty when the side to move has none: the game is then over).
     fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(128);
-        let mut memo = DropSafety::default();
-        // In check, a drop can only be legal where it ends the check (see `evasion_targets`):
-        // the others are not generated at all.
-        // So are the moves of other pieces than the King.
-        let targets = match self.kings[self.turn.index()] {
-            Some(k) if self.checked => {
-                let targets = self.evasion_targets(k);
-                memo.targets = Some(targets);
-                targets
-            }
-            _ => !0,
-        };
-        let board_to = self.moves_to(!0, targets);
-        self.each_pseudo_move_on(Kind::all(), &[targets; NKINDS], board_to, &mut |m| {
-            if self.final_rules_with(&m, &mut memo).is_ok() {
-                moves.push(m);
-            }
-            false
-        });
-        moves
+        self.legal_moves_of(true, true)
     }
 
     /// Whether `m` is legal here, and if not, which rule it breaks.
