@@ -982,3 +982,41 @@ fn a_small_hash_bounds_memory_and_keeps_the_search_going() {
     assert!(full.starts_with("mate in 9: "), "{full}");
     assert!(small.starts_with("mate in 9: "), "{small}");
 }
+
+/// The value of a position at depths 4 and 5, where an escape's moves are deepened one move at
+/// a time by df-pn (from 4 moves left), is the iterative deepening's: on the last plies of
+/// CrazyWa's games, mated in K, a mate, or a proved escape alike.
+#[test]
+fn deepened_escapes_agree_with_deepening() {
+    let (mut compared, mut mated, mut escapes) = (0, 0, 0);
+    for path in crazywa_games().iter().step_by(5) {
+        let positions = game_positions(&std::fs::read_to_string(path).unwrap());
+        let n = positions.len();
+        for (i, p) in positions.iter().enumerate().skip(n.saturating_sub(9)) {
+            if p.outcome().is_some() {
+                continue;
+            }
+            for depth in [4, 5] {
+                let with = |method| MateOptions {
+                    depth,
+                    method,
+                    ..MateOptions::default()
+                };
+                let mut pn = Search::<wa::Position>::new(with(Method::ProofNumber));
+                let mut id = Search::<wa::Position>::new(with(Method::Deepening));
+                let (a, b) = (pn.judge(p).value, id.judge(p).value);
+                assert_eq!(a, b, "{} ply {i} depth {depth}", path.display());
+                match a {
+                    MateValue::Mated(_) => mated += 1,
+                    MateValue::NoMate(_) => escapes += 1,
+                    _ => {}
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared > 150 && mated > 30 && escapes > 50,
+        "{compared} {mated} {escapes}"
+    );
+}
