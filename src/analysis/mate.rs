@@ -306,6 +306,13 @@ fn hand_bits(hand: Hand) -> u128 {
 /// The other hands of a board beside its first (see [`Facts`]).
 type MoreHands = Vec<(Hand, Fact)>;
 
+/// The heap a board's other hands take: the list's header in its box and the list's room, each
+/// a block of the allocator with its own overhead (glibc: a word, rounded up to 16 bytes).
+fn more_heap(more: &MoreHands) -> usize {
+    let block = |bytes: usize| (bytes + 8).next_multiple_of(16).max(32);
+    block(size_of::<MoreHands>()) + block(more.capacity() * size_of::<(Hand, Fact)>())
+}
+
 /// What is proved of one board and role, by the attacker's hand: the first hand seen kept in
 /// the entry itself (most boards are seen with one), the others beside it, out of line.
 #[derive(Debug)]
@@ -378,8 +385,8 @@ pub struct Search<P: Searchable> {
     /// attacker's hand seen there the shortest mate proved (the attacker's moves), and the
     /// deepest depth at which no mate is proved. Read with hand dominance ([`Search::fact`]).
     facts: FxHashMap<NodeKey, Facts>,
-    /// How many (hand, fact) pairs `facts` holds.
-    fact_count: usize,
+    /// The heap the boards' other hands take beside `facts` ([`more_heap`]).
+    more_bytes: usize,
     /// The bytes the tables may take together (from [`MateOptions::hash_mb`]).
     max_bytes: usize,
     nodes: u64,
@@ -402,7 +409,7 @@ impl<P: Searchable> Search<P> {
             table: FxHashMap::default(),
             work: FxHashMap::default(),
             facts: FxHashMap::default(),
-            fact_count: 0,
+            more_bytes: 0,
             max_bytes: (opts.hash_mb.max(1) as usize).saturating_mul(1 << 20),
             nodes: 0,
             began: 0,
@@ -744,7 +751,7 @@ impl<P: Searchable> Search<P> {
     /// next depth meets many of them again: a position reached in two more plies (a check
     /// and a reply) along another line has the same moves left. Measured on
     /// bench/mate-positions.txt (see bench/README.md): the hardest disproof at depth 9
-    /// takes 9.5 M positions, 34.0 s, where the search at depth 9 alone took 14.2 M, 51.6 s;
+    /// takes 10.1 M positions, 34.4 s, where the search at depth 9 alone took 14.2 M, 51.6 s;
     /// the 112 positions (an escape's moves deepened too), same answers, 8.5 M positions
     /// where they took 9.3 M.
     fn prove(&mut self, pos: &P, n: u8) -> bool {
@@ -832,12 +839,15 @@ impl<P: Searchable> Search<P> {
     }
 
     /// The bytes the df-pn tables may take before the next insert, or while [`Search::make_room`]
-    /// halves one of them (see [`map_peak`] and [`keep_half`]; each hand beyond a board's first
-    /// counted twice, for its list's room, and with a list's own header).
+    /// halves one of them (see [`map_peak`] and [`keep_half`]; with the heap of the hands
+    /// beyond a board's first, [`more_heap`], counted twice: when the facts are halved their
+    /// blocks leave holes in the heap that the allocator keeps. Measured on selfplay-137 ply
+    /// 97 at depth 9, where 165,000 of 381,000 boards have more than one hand: with
+    /// `--hash 64` 83 MB resident counted once, 67 MB twice; with the default 256, 301 MB
+    /// and 241 MB).
     fn table_bytes(&self) -> usize {
         let work = size_of::<(NodeKey, Progress)>();
         let facts = size_of::<(NodeKey, Facts)>();
-        let more = 2 * size_of::<(Hand, Fact)>() + size_of::<MoreHands>();
         let (w, f) = (
             map_bytes(self.work.capacity(), work),
             map_bytes(self.facts.capacity(), facts),
@@ -846,7 +856,7 @@ impl<P: Searchable> Search<P> {
             map_peak(self.work.len(), self.work.capacity(), work).max(w + w / 2),
             map_peak(self.facts.len(), self.facts.capacity(), facts).max(f + f / 2),
         );
-        (w_peak + f).max(w + f_peak) + self.fact_count.saturating_sub(self.facts.len()) * more
+        (w_peak + f).max(w + f_peak) + 2 * self.more_bytes
     }
 
     /// Makes room in the tables when the next insert could take them past `--hash`: the
@@ -861,7 +871,7 @@ impl<P: Searchable> Search<P> {
             if self.work.len().max(self.facts.len()) < 64 {
                 self.work = FxHashMap::default();
                 self.facts = FxHashMap::default();
-                self.fact_count = 0;
+                self.more_bytes = 0;
                 return;
             }
             if work >= facts && self.work.len() >= 64 {
@@ -878,7 +888,9 @@ impl<P: Searchable> Search<P> {
                     };
                     f.hands().map(|(_, m)| depth(&m)).max().unwrap_or(0)
                 });
-                self.fact_count = self.facts.values().map(|f| f.hands().count()).sum();
+                self.more_bytes = (self.facts.values())
+                    .filter_map(|f| f.more.as_deref().map(more_heap))
+                    .sum();
             }
         }
     }
@@ -906,30 +918,27 @@ impl<P: Searchable> Search<P> {
         let facts = self
             .facts
             .entry(NodeKey::of(id.board, or, 0))
-            .or_insert_with(|| {
-                self.fact_count += 1;
-                Facts {
-                    hand,
-                    fact: Fact::default(),
-                    more: None,
-                }
+            .or_insert_with(|| Facts {
+                hand,
+                fact: Fact::default(),
+                more: None,
             });
         if facts.hand == hand {
             return &mut facts.fact;
         }
+        let before = facts.more.as_deref().map_or(0, more_heap);
         let more = facts.more.get_or_insert_with(Box::default);
         let at = match more.iter().position(|(h, _)| *h == hand) {
             Some(at) => at,
             None => {
                 if more.len() + 1 >= HANDS_PER_BOARD {
                     more.remove(0);
-                } else {
-                    self.fact_count += 1;
                 }
                 more.push((hand, Fact::default()));
                 more.len() - 1
             }
         };
+        self.more_bytes = self.more_bytes + more_heap(more) - before;
         &mut more[at].1
     }
 
@@ -1213,8 +1222,8 @@ impl<P: Searchable> Search<P> {
     /// harder to prove, and it is recorded so, and the root chooses again); None if the budget
     /// ran out. Without it the root's moves are searched at the full depth at once, and the
     /// escape that holds at the last depth is the one that has no shallower disproofs to build
-    /// on: selfplay-137 ply 97 at depth 9 took 13.5 M positions, 46.0 s; it takes 10.2 M,
-    /// 37.1 s (bench/README.md).
+    /// on: selfplay-137 ply 97 at depth 9 took 13.5 M positions, 45.2 s; it takes 11.0 M,
+    /// 36.7 s (bench/README.md).
     fn deepen_child(&mut self, c: &P, id: &Id, left: u8, cpn: u32, cdn: u32) -> Option<bool> {
         let from = self.fact(id, true).disproved.saturating_add(1).max(1);
         let mut past = false;
