@@ -745,24 +745,23 @@ impl<P: Searchable> Search<P> {
     }
 
     /// [`Search::attack`] by df-pn, deepened one move at a time (from [`DEEPENED_FROM`] moves;
-    /// a smaller depth is searched at once): the root solved within 1, 2, ... moves (from the
-    /// first depth not yet disproved), until a mate is proved or `n` is reached (or the budget
-    /// spent). Each depth's disproofs stay in the tables, and the
-    /// next depth meets many of them again: a position reached in two more plies (a check
-    /// and a reply) along another line has the same moves left. Measured on
-    /// bench/mate-positions.txt (see bench/README.md): the hardest disproof at depth 9
-    /// takes 10.1 M positions, 34.4 s, where the search at depth 9 alone took 14.2 M, 51.6 s;
-    /// the 112 positions (an escape's moves deepened too), same answers, 8.5 M positions
-    /// where they took 9.3 M.
+    /// a smaller depth is searched at once): the root solved within 1, 2, ... moves (from
+    /// [`Search::first_open_depth`]), until a mate is proved or `n` is reached (or the budget
+    /// spent). Each depth's disproofs stay in the tables, and the next depth meets many of
+    /// them again: a position reached in two more plies (a check and a reply) along another
+    /// line has the same moves left. Measured on bench/mate-positions.txt (see
+    /// bench/README.md): the hardest disproof at depth 9 takes 10.1 M positions, 34.4 s, where
+    /// the search at depth 9 alone took 14.2 M, 51.6 s; the 112 positions (an escape's moves
+    /// deepened too), same answers, 8.5 M positions where they took 9.3 M.
     fn prove(&mut self, pos: &P, n: u8) -> bool {
-        let fact = self.fact(&Id::of(pos, true), true);
-        if fact.proved <= n {
+        let id = Id::of(pos, true);
+        if self.fact(&id, true).proved <= n {
             return true;
         }
         let from = if n < DEEPENED_FROM {
             n
         } else {
-            fact.disproved.saturating_add(1).max(1)
+            self.first_open_depth(&id, true)
         };
         for k in from..n {
             if self.solve(pos, true, k) {
@@ -1211,23 +1210,27 @@ impl<P: Searchable> Search<P> {
         }
     }
 
+    /// The smallest number of moves (at least 1) within which the attacker's "no mate" is not
+    /// yet proved at a node: where deepening it starts.
+    fn first_open_depth(&self, id: &Id, or: bool) -> u8 {
+        self.fact(id, or).disproved.saturating_add(1).max(1)
+    }
+
     /// A move of [`Search::escape`]'s root about to be searched (`c`, named `id`: the
     /// attacker to move, `left` moves left, at least [`DEEPENED_FROM`], under the thresholds
-    /// `cpn`, `cdn`), first solved
-    /// within 1, 2, ... `left - 1` moves (from the first depth not yet disproved), as
-    /// [`Search::prove`] deepens a root, each depth under the same thresholds. Some(true) if
-    /// it is then to be searched at `left`; Some(false) if not (proved at a smaller depth, so
-    /// at `left` too; or a smaller depth's numbers went past the thresholds: the move's own
-    /// disproof number is at least that depth's, since more moves only make a "no mate"
-    /// harder to prove, and it is recorded so, and the root chooses again); None if the budget
-    /// ran out. Without it the root's moves are searched at the full depth at once, and the
-    /// escape that holds at the last depth is the one that has no shallower disproofs to build
-    /// on: selfplay-137 ply 97 at depth 9 took 13.5 M positions, 45.2 s; it takes 11.0 M,
-    /// 36.7 s (bench/README.md).
+    /// `cpn`, `cdn`), first solved within 1, 2, ... `left - 1` moves (from
+    /// [`Search::first_open_depth`]), as [`Search::prove`] deepens a root, each depth under the
+    /// same thresholds. Some(true) if it is then to be searched at `left`; Some(false) if not
+    /// (proved at a smaller depth, so at `left` too; or a smaller depth's numbers went past the
+    /// thresholds: the move's own disproof number is at least that depth's, since more moves
+    /// only make a "no mate" harder to prove, and it is recorded so, and the root chooses
+    /// again); None if the budget ran out. Without it the root's moves are searched at the full
+    /// depth at once, and the escape that holds at the last depth is the one that has no
+    /// shallower disproofs to build on: selfplay-137 ply 97 at depth 9 took 13.5 M positions,
+    /// 45.2 s; it takes 11.0 M, 36.7 s (bench/README.md).
     fn deepen_child(&mut self, c: &P, id: &Id, left: u8, cpn: u32, cdn: u32) -> Option<bool> {
-        let from = self.fact(id, true).disproved.saturating_add(1).max(1);
         let mut past = false;
-        for j in from..left {
+        for j in self.first_open_depth(id, true)..left {
             self.mid(c, true, j, cpn, cdn);
             if self.stopped {
                 return None;
