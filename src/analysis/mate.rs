@@ -925,19 +925,20 @@ impl<P: Searchable> Search<P> {
         if facts.hand == hand {
             return &mut facts.fact;
         }
-        let before = facts.more.as_deref().map_or(0, more_heap);
         let more = facts.more.get_or_insert_with(Box::default);
         let at = match more.iter().position(|(h, _)| *h == hand) {
             Some(at) => at,
             None => {
+                // A new list (counted from 0) or a list that grows changes the heap it takes.
+                let before = if more.is_empty() { 0 } else { more_heap(more) };
                 if more.len() + 1 >= HANDS_PER_BOARD {
                     more.remove(0);
                 }
                 more.push((hand, Fact::default()));
+                self.more_bytes = self.more_bytes + more_heap(more) - before;
                 more.len() - 1
             }
         };
-        self.more_bytes = self.more_bytes + more_heap(more) - before;
         &mut more[at].1
     }
 
