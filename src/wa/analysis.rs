@@ -52,8 +52,12 @@ impl Searchable for wa::Position {
         self.checks_dropping_on(&self.drop_checks())
     }
 
+    /// A Sparrow Pawn dropped with check must leave the opponent a legal move (Wa's drop
+    /// rule), so no Sparrow drop mates: those drops are not tried.
     fn mates_in_one(&self) -> bool {
-        self.mate_dropping_on(&self.drop_checks())
+        let mut on = self.drop_checks();
+        on[wa::Kind::SP.index()] = 0;
+        self.mate_dropping_on(&on)
     }
 
     fn checking_move_list(&self) -> Vec<wa::Move> {
