@@ -980,8 +980,7 @@ impl<P: Searchable> Search<P> {
     /// allows none refutes, so most such nodes cost one reply's mate-in-1 test, where the
     /// general step reads every child's numbers first. The first replies (the King's moves)
     /// are found and tried before the others are generated (each move is generated once):
-    /// most nodes end among them. Each
-    /// reply tested counts as a position visited.
+    /// most nodes end among them. Each reply tested counts as a position visited.
     fn last_defence(&mut self, pos: &P, key: &Id) {
         let first = pos.first_replies();
         match self.refuted_at_once(pos, &first) {

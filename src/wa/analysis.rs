@@ -52,12 +52,8 @@ impl Searchable for wa::Position {
         self.checks_dropping_on(&self.drop_checks())
     }
 
-    /// A Sparrow Pawn dropped with check must leave the opponent a legal move (Wa's drop
-    /// rule), so no Sparrow drop mates: those drops are not tried.
     fn mates_in_one(&self) -> bool {
-        let mut on = self.drop_checks();
-        on[wa::Kind::SP.index()] = 0;
-        self.mate_dropping_on(&on)
+        self.mate_dropping_on(&self.drop_checks())
     }
 
     fn checking_move_list(&self) -> Vec<wa::Move> {

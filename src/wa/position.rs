@@ -653,15 +653,19 @@ impl Position {
     }
 
     /// Whether one of the checks of [`Position::checks_dropping_on`] mates at once (stops at
-    /// the first that does).
+    /// the first that does). The Sparrow Pawn's drops are not tried: by the Sparrow-drop-mate
+    /// rule ([`Position::sparrow_rule`]) none mates, and each would cost a copy of the
+    /// position and a search for a legal reply.
     pub(crate) fn mate_dropping_on(&self, drop_on: &[u128; NKINDS]) -> bool {
         let Some(k) = self.kings[self.turn.opponent().index()] else {
             return false;
         };
+        let mut drop_on = *drop_on;
+        drop_on[Kind::SP.index()] = 0;
         // Most checks leave the King a square it can already go to safely: found without
         // playing them.
         let mut flights = None;
-        self.each_check_dropping_on(k, drop_on, &mut |m| {
+        self.each_check_dropping_on(k, &drop_on, &mut |m| {
             let flights = *flights.get_or_insert_with(|| self.king_flights(k));
             self.surviving_flight(&m, k, flights).is_none()
                 && !self.after_check(&m).has_legal_move()
