@@ -13,7 +13,8 @@
 //! immediate mates tried first, the attacker's moves ordered by how few replies they leave,
 //! and the defender's by how likely they are to refute (King moves and captures first).
 
-use super::game::{Searchable, hand_covers};
+use super::game::Searchable;
+use super::tables::{Fact, FactTable, NodeKey, Progress, WorkTable};
 use crate::geometry::Color;
 use crate::notation::{Style, number_prefix};
 use rustc_hash::FxHashMap;
@@ -180,29 +181,6 @@ struct Entry {
     none_within: u8,
 }
 
-/// df-pn: what is proved of a node (position key, role), whatever the depth asked: one table
-/// lookup answers both.
-#[derive(Clone, Copy, Debug)]
-struct Fact {
-    /// The shortest mate proved, in the attacker's moves ([`Fact::NONE`]: none).
-    proved: u8,
-    /// The most moves within which no mate is proved (0: none).
-    disproved: u8,
-}
-
-impl Fact {
-    const NONE: u8 = u8::MAX;
-}
-
-impl Default for Fact {
-    fn default() -> Fact {
-        Fact {
-            proved: Fact::NONE,
-            disproved: 0,
-        }
-    }
-}
-
 /// The attacker of a df-pn node: the side to move in the role `or`, else the other side.
 fn attacker_in<P: Searchable>(pos: &P, or: bool) -> Color {
     if or {
@@ -241,41 +219,6 @@ impl Id {
     }
 }
 
-/// A df-pn node's key in the table of the nodes in progress: the position's key with its
-/// role (the attacker to move or not) and the attacker's moves left folded into its high half
-/// (by an odd multiplier: each role and depth changes it differently), in 16 bytes where the
-/// three side by side took 32. The facts are keyed the same way by the board's key and the
-/// role, with 0 moves left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct NodeKey([u64; 2]);
-
-impl NodeKey {
-    fn of(key: u128, or: bool, n: u8) -> NodeKey {
-        let fold = (u64::from(n) << 1 | u64::from(or)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        NodeKey([key as u64, (key >> 64) as u64 ^ fold])
-    }
-}
-
-/// A node in progress: its proof and disproof numbers (below 2^30, as [`INF`]) and its
-/// attacker's moves left (at most 15 kept, for [`keep_half`]'s choice), in one word.
-#[derive(Clone, Copy, Debug)]
-struct Progress(u64);
-
-impl Progress {
-    fn new(pn: u32, dn: u32, n: u8) -> Progress {
-        let (pn, dn) = (u64::from(pn.min(INF)), u64::from(dn.min(INF)));
-        Progress(pn | dn << 30 | u64::from(n.min(15)) << 60)
-    }
-
-    fn numbers(self) -> (u32, u32) {
-        ((self.0 & INF_MASK) as u32, (self.0 >> 30 & INF_MASK) as u32)
-    }
-
-    fn moves_left(self) -> u8 {
-        (self.0 >> 60) as u8
-    }
-}
-
 /// The fewest attacker's moves left for which df-pn deepens a root ([`Search::prove`]) or a
 /// move of an escape's root ([`Search::deepen_child`]) one move at a time. Below, the searches
 /// are small and the shallower depths cost more than they save: `kifu analyze
@@ -283,52 +226,6 @@ impl Progress {
 /// and took 15% more CPU time with every escape's move deepened; from 4, it runs as many as
 /// before (bench/README.md).
 const DEEPENED_FROM: u8 = 4;
-
-/// The 30 bits of a number in [`Progress`].
-const INF_MASK: u64 = (1 << 30) - 1;
-
-/// The most hands the facts keep for one board and role (beyond, the oldest but the first
-/// goes).
-const HANDS_PER_BOARD: usize = 8;
-
-/// A packed hand ([`pack_hand`](super::game::pack_hand)) in two words: 8-byte aligned, where
-/// a `u128` makes a table entry 16-byte aligned and larger.
-type Hand = [u64; 2];
-
-fn hand_of(hand: u128) -> Hand {
-    [hand as u64, (hand >> 64) as u64]
-}
-
-fn hand_bits(hand: Hand) -> u128 {
-    u128::from(hand[1]) << 64 | u128::from(hand[0])
-}
-
-/// The other hands of a board beside its first (see [`Facts`]).
-type MoreHands = Vec<(Hand, Fact)>;
-
-/// The heap a board's other hands take: the list's header in its box and the list's room, each
-/// a block of the allocator with its own overhead (glibc: a word, rounded up to 16 bytes).
-fn more_heap(more: &MoreHands) -> usize {
-    let block = |bytes: usize| (bytes + 8).next_multiple_of(16).max(32);
-    block(size_of::<MoreHands>()) + block(more.capacity() * size_of::<(Hand, Fact)>())
-}
-
-/// What is proved of one board and role, by the attacker's hand: the first hand seen kept in
-/// the entry itself (most boards are seen with one), the others beside it, out of line.
-#[derive(Debug)]
-struct Facts {
-    hand: Hand,
-    fact: Fact,
-    more: Option<Box<MoreHands>>,
-}
-
-impl Facts {
-    /// Every hand of the board, the first first.
-    fn hands(&self) -> impl Iterator<Item = (Hand, Fact)> + '_ {
-        let more = self.more.as_deref().map_or(&[][..], |m| &m[..]);
-        std::iter::once((self.hand, self.fact)).chain(more.iter().copied())
-    }
-}
 
 /// The bytes a hash map holding `capacity` entries of `entry` bytes takes: a bucket (and a
 /// control byte) per entry, and an eighth more buckets than entries.
@@ -347,46 +244,16 @@ fn map_peak(len: usize, capacity: usize, entry: usize) -> usize {
     }
 }
 
-/// Keeps the better half of `map` by `score` (higher is better; at most 2,047), then gives
-/// back the room freed: the map moves to a table half its size (while it moves, the two take
-/// less than a growing map and the one twice its size it moves to, which [`map_peak`] allowed
-/// before). Of the entries with the score at the cut, a share chosen by their keys' hash stays;
-/// a little under half of them in all, so that the smaller table holds them.
-fn keep_half<K: std::hash::Hash + Eq, V>(map: &mut FxHashMap<K, V>, score: impl Fn(&K, &V) -> u16) {
-    const SCORES: usize = 2048;
-    let mut count = vec![0u64; SCORES];
-    for (k, v) in map.iter() {
-        count[usize::from(score(k, v)).min(SCORES - 1)] += 1;
-    }
-    let target = map.len() as u64 * 15 / 32;
-    let (mut kept, mut cut) = (0, SCORES);
-    while cut > 0 && kept + count[cut - 1] <= target {
-        cut -= 1;
-        kept += count[cut];
-    }
-    // The entries scored just below the cut: `room` in `of` of them stay.
-    let (room, of) = (target - kept, count[cut.saturating_sub(1)].max(1));
-    let hasher = rustc_hash::FxBuildHasher;
-    let hash = |k: &K| std::hash::BuildHasher::hash_one(&hasher, k);
-    map.retain(|k, v| {
-        let s = usize::from(score(k, v)).min(SCORES - 1);
-        s >= cut || (s + 1 == cut && hash(k) % of < room)
-    });
-    map.shrink_to_fit();
-}
-
 /// A mate search; keeps its transposition table between calls.
 pub struct Search<P: Searchable> {
     opts: MateOptions,
     table: FxHashMap<u128, Entry>,
     /// df-pn: proof and disproof numbers of the nodes in progress.
-    work: FxHashMap<NodeKey, Progress>,
+    work: WorkTable,
     /// df-pn: facts proved: by (key of the position without the hands, role), for each
     /// attacker's hand seen there the shortest mate proved (the attacker's moves), and the
     /// deepest depth at which no mate is proved. Read with hand dominance ([`Search::fact`]).
-    facts: FxHashMap<NodeKey, Facts>,
-    /// The heap the boards' other hands take beside `facts` ([`more_heap`]).
-    more_bytes: usize,
+    facts: FactTable,
     /// The bytes the tables may take together (from [`MateOptions::hash_mb`]).
     max_bytes: usize,
     nodes: u64,
@@ -407,9 +274,8 @@ impl<P: Searchable> Search<P> {
         Search {
             opts,
             table: FxHashMap::default(),
-            work: FxHashMap::default(),
-            facts: FxHashMap::default(),
-            more_bytes: 0,
+            work: WorkTable::new(),
+            facts: FactTable::new(),
             max_bytes: (opts.hash_mb.max(1) as usize).saturating_mul(1 << 20),
             nodes: 0,
             began: 0,
@@ -814,82 +680,45 @@ impl<P: Searchable> Search<P> {
             return (1, 1);
         }
         self.work
-            .get(&NodeKey::of(id.key, or, n))
+            .get(NodeKey::of(id.key, or, n))
             .map_or((1, 1), |p| p.numbers())
     }
 
     /// What is known of a node, with hand dominance: a mate proved with a hand the node's
     /// attacker's hand covers, and a "no mate" proved with a hand that covers the node's.
     fn fact(&self, id: &Id, or: bool) -> Fact {
-        let Some(facts) = self.facts.get(&NodeKey::of(id.board, or, 0)) else {
-            return Fact::default();
-        };
-        let mut f = Fact::default();
-        for (hand, e) in facts.hands() {
-            let hand = hand_bits(hand);
-            if e.proved < f.proved && hand_covers(id.hand, hand) {
-                f.proved = e.proved;
-            }
-            if e.disproved > f.disproved && hand_covers(hand, id.hand) {
-                f.disproved = e.disproved;
+        self.facts.get(NodeKey::of(id.board, or, 0), id.hand)
+    }
+
+    /// Asks for the table lines of a node about to be read (see [`FactTable::prefetch`]).
+    fn prefetch(&self, id: &Id, or: bool, n: u8) {
+        self.facts.prefetch(NodeKey::of(id.board, or, 0));
+        if n > 1 {
+            self.work.prefetch(NodeKey::of(id.key, or, n));
+        }
+    }
+
+    /// Makes room for one more entry in each table: a table half full grows to twice its
+    /// slots if the two tables then take at most `--hash` (counting, while it grows, its old
+    /// array beside the new one); if not, it keeps its better half in place (the facts
+    /// proved to the greatest depth; the nodes in progress with the most moves left and the
+    /// largest numbers). Tables that start smaller than the cap allows stay at least as large
+    /// as their first array.
+    fn make_room(&mut self) {
+        if self.work.is_full() {
+            let (_, moving) = self.work.bytes_grown();
+            if moving + self.facts.bytes() <= self.max_bytes || self.work.len() == 0 {
+                self.work.grow();
+            } else {
+                self.work.keep_better_half();
             }
         }
-        f
-    }
-
-    /// The bytes the df-pn tables may take before the next insert, or while [`Search::make_room`]
-    /// halves one of them (see [`map_peak`] and [`keep_half`]; with the heap of the hands
-    /// beyond a board's first, [`more_heap`], counted twice: when the facts are halved their
-    /// blocks leave holes in the heap that the allocator keeps. Measured on selfplay-137 ply
-    /// 97 at depth 9, where 165,000 of 381,000 boards have more than one hand: with
-    /// `--hash 64` 83 MB resident counted once, 67 MB twice; with the default 256, 301 MB
-    /// and 241 MB).
-    fn table_bytes(&self) -> usize {
-        let work = size_of::<(NodeKey, Progress)>();
-        let facts = size_of::<(NodeKey, Facts)>();
-        let (w, f) = (
-            map_bytes(self.work.capacity(), work),
-            map_bytes(self.facts.capacity(), facts),
-        );
-        let (w_peak, f_peak) = (
-            map_peak(self.work.len(), self.work.capacity(), work).max(w + w / 2),
-            map_peak(self.facts.len(), self.facts.capacity(), facts).max(f + f / 2),
-        );
-        (w_peak + f).max(w + f_peak) + 2 * self.more_bytes
-    }
-
-    /// Makes room in the tables when the next insert could take them past `--hash`: the
-    /// larger of the two keeps its more valuable half (see [`keep_half`]: the nodes in
-    /// progress with the most moves left and the largest numbers, the facts proved to the
-    /// greatest depth), until the insert fits (if a table is nearly empty and it still does
-    /// not, both start afresh).
-    fn make_room(&mut self) {
-        while self.table_bytes() > self.max_bytes {
-            let work = map_bytes(self.work.capacity(), size_of::<(NodeKey, Progress)>());
-            let facts = map_bytes(self.facts.capacity(), size_of::<(NodeKey, Facts)>());
-            if self.work.len().max(self.facts.len()) < 64 {
-                self.work = FxHashMap::default();
-                self.facts = FxHashMap::default();
-                self.more_bytes = 0;
-                return;
-            }
-            if work >= facts && self.work.len() >= 64 {
-                keep_half(&mut self.work, |_, p| {
-                    let (pn, dn) = p.numbers();
-                    u16::from(p.moves_left()) << 5
-                        | (31 - pn.saturating_add(dn).leading_zeros()) as u16
-                });
+        if self.facts.is_full() {
+            let (_, moving) = self.facts.bytes_grown();
+            if moving + self.work.bytes() <= self.max_bytes || self.facts.len() == 0 {
+                self.facts.grow();
             } else {
-                keep_half(&mut self.facts, |_, f| {
-                    let depth = |f: &Fact| {
-                        let proved = if f.proved == Fact::NONE { 0 } else { f.proved };
-                        u16::from(proved.max(f.disproved))
-                    };
-                    f.hands().map(|(_, m)| depth(&m)).max().unwrap_or(0)
-                });
-                self.more_bytes = (self.facts.values())
-                    .filter_map(|f| f.more.as_deref().map(more_heap))
-                    .sum();
+                self.facts.keep_better_half();
             }
         }
     }
@@ -900,11 +729,11 @@ impl<P: Searchable> Search<P> {
         if pn == 0 {
             let e = &mut self.fact_mut(id, or).proved;
             *e = (*e).min(length);
-            self.work.remove(&NodeKey::of(id.key, or, n));
+            self.work.remove(NodeKey::of(id.key, or, n));
         } else if dn == 0 {
             let e = &mut self.fact_mut(id, or).disproved;
             *e = (*e).max(n);
-            self.work.remove(&NodeKey::of(id.key, or, n));
+            self.work.remove(NodeKey::of(id.key, or, n));
         } else {
             self.work
                 .insert(NodeKey::of(id.key, or, n), Progress::new(pn, dn, n));
@@ -913,33 +742,7 @@ impl<P: Searchable> Search<P> {
 
     /// The fact of a node's own hand, made if new.
     fn fact_mut(&mut self, id: &Id, or: bool) -> &mut Fact {
-        let hand = hand_of(id.hand);
-        let facts = self
-            .facts
-            .entry(NodeKey::of(id.board, or, 0))
-            .or_insert_with(|| Facts {
-                hand,
-                fact: Fact::default(),
-                more: None,
-            });
-        if facts.hand == hand {
-            return &mut facts.fact;
-        }
-        let more = facts.more.get_or_insert_with(Box::default);
-        let at = match more.iter().position(|(h, _)| *h == hand) {
-            Some(at) => at,
-            None => {
-                // A new list (counted from 0) or a list that grows changes the heap it takes.
-                let before = if more.is_empty() { 0 } else { more_heap(more) };
-                if more.len() + 1 >= HANDS_PER_BOARD {
-                    more.remove(0);
-                }
-                more.push((hand, Fact::default()));
-                self.more_bytes = self.more_bytes + more_heap(more) - before;
-                more.len() - 1
-            }
-        };
-        &mut more[at].1
+        self.facts.get_mut(NodeKey::of(id.board, or, 0), id.hand)
     }
 
     /// The children of a df-pn node: its moves, each with the attacker's moves left in the
@@ -949,7 +752,9 @@ impl<P: Searchable> Search<P> {
         let attacker = attacker_in(pos, or);
         let named = |m: P::Move, left: u8| {
             let (key, split) = pos.names_after(&m, attacker);
-            (m, left, Id::named(key, split))
+            let id = Id::named(key, split);
+            self.prefetch(&id, !or, left);
+            (m, left, id)
         };
         if or {
             let moves = if self.opts.all_moves {
@@ -1483,56 +1288,4 @@ pub fn numbered_line<P: Searchable>(pos: &P, line: &[P::Move], style: Style) -> 
         cur = after;
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A node in progress keeps its numbers, up to the largest below "infinite", and its
-    /// moves left up to 15; its key tells each role and depth of a position apart.
-    #[test]
-    fn nodes_in_progress_pack_their_numbers_and_keys() {
-        for (pn, dn, n) in [(1, 1, 1), (INF - 1, 7, 9), (3, INF - 1, 15), (12, 34, 200)] {
-            let p = Progress::new(pn, dn, n);
-            assert_eq!(p.numbers(), (pn, dn));
-            assert_eq!(p.moves_left(), n.min(15));
-        }
-        let key = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210u128;
-        let mut seen = std::collections::HashSet::new();
-        for or in [false, true] {
-            for n in 0..=u8::MAX {
-                assert!(seen.insert(NodeKey::of(key, or, n)), "{or} {n}");
-            }
-        }
-        assert_eq!(hand_bits(hand_of(key)), key);
-    }
-
-    /// The entries with the higher scores stay, at most half of them, and the map gives back
-    /// its room.
-    #[test]
-    fn keep_half_keeps_the_better_half() {
-        let mut map: FxHashMap<u32, u16> = (0..10_000u32).map(|i| (i, (i % 100) as u16)).collect();
-        let room = map.capacity();
-        keep_half(&mut map, |_, &score| score);
-        assert!((4_500..=4_700).contains(&map.len()), "{}", map.len());
-        assert!(map.values().all(|&s| s >= 53), "a low score kept");
-        let at_cut = map.values().filter(|&&s| s == 53).count();
-        assert!(
-            (60..=100).contains(&at_cut),
-            "{at_cut} of the 87 wanted at the cut"
-        );
-        assert!(
-            map.capacity() <= room / 2 + 1,
-            "{} of {room}",
-            map.capacity()
-        );
-        // One score for more than half of them: some of it stays, chosen by hash.
-        let mut map: FxHashMap<u128, u16> = (0..10_000u128)
-            .map(|i| (i * 0x9E37_79B9_7F4A_7C15, u16::from(i < 6_000)))
-            .collect();
-        keep_half(&mut map, |_, &score| score);
-        assert!(map.values().all(|&s| s == 1), "a low score kept");
-        assert!((4_000..=4_687).contains(&map.len()), "{}", map.len());
-    }
 }

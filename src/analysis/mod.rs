@@ -13,6 +13,7 @@ pub mod annotate;
 pub mod game;
 pub mod mate;
 pub mod record;
+mod tables;
 
 use std::fmt;
 

@@ -66,9 +66,9 @@ pub struct Args {
     /// deepening over a plain AND/OR search: mate in 1, in 2, ...; much slower when deep).
     #[arg(long, value_enum, default_value = "pn")]
     method: MethodArg,
-    /// The most memory the search's tables may take, in MiB, their hash maps' own room
-    /// counted (an entry that would take them past it first drops the less valuable half of
-    /// one table; `--method deepening` empties its table), whatever the node budget.
+    /// The most memory the search's tables may take, in MiB, a table's growth counted (a
+    /// table that cannot grow within it keeps its more valuable half; `--method deepening`
+    /// empties its table), whatever the node budget.
     #[arg(long = "hash", value_name = "MB", default_value_t = mate::DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash_mb: u32,

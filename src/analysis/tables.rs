@@ -1,0 +1,713 @@
+//! df-pn's two tables ([`Search`](super::mate::Search)): what is proved of each board, by the
+//! attacker's hand ([`FactTable`]), and the numbers of the nodes in progress ([`WorkTable`]).
+//!
+//! Each is one array of small slots, addressed by the bits of the key (open addressing, linear
+//! probing, at most half full), so that reading a node costs one cache line: with a hash map,
+//! a lookup read the map's control bytes, then its bucket, then a board's list of other hands,
+//! each in its own place in memory, and three quarters of the time spent in the lookups went
+//! to waiting for them (`perf annotate`, bench/README.md). A node's children's lines are
+//! asked for while they are named ([`FactTable::prefetch`]), before their numbers are read.
+//!
+//! A table halves its entries in place (the better half by a score, [`Cut`]) when it is half
+//! full and growing would take the tables past their cap.
+
+use super::game::hand_covers;
+
+/// df-pn: what is proved of a node (position key, role), whatever the depth asked: one table
+/// lookup answers both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Fact {
+    /// The shortest mate proved, in the attacker's moves ([`Fact::NONE`]: none).
+    pub(super) proved: u8,
+    /// The most moves within which no mate is proved (0: none).
+    pub(super) disproved: u8,
+}
+
+impl Fact {
+    pub(super) const NONE: u8 = u8::MAX;
+
+    /// The depth a fact stands for: its mate's length or its "no mate"'s depth, the larger.
+    fn depth(self) -> u16 {
+        let proved = if self.proved == Fact::NONE {
+            0
+        } else {
+            self.proved
+        };
+        u16::from(proved.max(self.disproved))
+    }
+}
+
+impl Default for Fact {
+    fn default() -> Fact {
+        Fact {
+            proved: Fact::NONE,
+            disproved: 0,
+        }
+    }
+}
+
+/// A df-pn node's key in the table of the nodes in progress: the position's key with its
+/// role (the attacker to move or not) and the attacker's moves left folded into its high half
+/// (by an odd multiplier: each role and depth changes it differently). The facts are keyed the
+/// same way by the board's key and the role, with 0 moves left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct NodeKey(pub(super) [u64; 2]);
+
+impl NodeKey {
+    pub(super) fn of(key: u128, or: bool, n: u8) -> NodeKey {
+        let fold = (u64::from(n) << 1 | u64::from(or)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        NodeKey([key as u64, (key >> 64) as u64 ^ fold])
+    }
+
+    /// The key's two words mixed into one, never 0 (a slot's 0 means empty).
+    fn tag(self) -> u64 {
+        (self.0[0] ^ self.0[1].rotate_left(23)).max(1)
+    }
+}
+
+/// The 30 bits of a number in [`Progress`].
+const INF_MASK: u64 = (1 << 30) - 1;
+
+/// A node in progress: its proof and disproof numbers (below 2^30, as the search's infinity)
+/// and its attacker's moves left (at most 15 kept, for the choice of the entries kept when the
+/// table is full), in one word, never 0 (the numbers are at least 1).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Progress(u64);
+
+impl Progress {
+    pub(super) fn new(pn: u32, dn: u32, n: u8) -> Progress {
+        let (pn, dn) = (u64::from(pn).min(INF_MASK), u64::from(dn).min(INF_MASK));
+        Progress(pn | dn << 30 | u64::from(n.min(15)) << 60)
+    }
+
+    pub(super) fn numbers(self) -> (u32, u32) {
+        ((self.0 & INF_MASK) as u32, (self.0 >> 30 & INF_MASK) as u32)
+    }
+
+    pub(super) fn moves_left(self) -> u8 {
+        (self.0 >> 60) as u8
+    }
+
+    /// What the table keeps first when full: the most moves left, then the largest numbers.
+    fn score(self) -> u16 {
+        let (pn, dn) = self.numbers();
+        u16::from(self.moves_left()) << 5 | (31 - pn.saturating_add(dn).leading_zeros()) as u16
+    }
+}
+
+/// The most hands the facts keep for one board and role (beyond, the oldest but the first
+/// goes).
+pub(super) const HANDS_PER_BOARD: usize = 8;
+
+/// The fewest slots of a table.
+const MIN_SLOTS: usize = 1 << 10;
+
+/// Asks for the cache line of `slot` ahead of its use. The slot is not read: the processor
+/// fetches the line while the search works on, and the read that follows finds it there.
+#[inline(always)]
+fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and changes nothing; the address is a valid reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
+/// An array of `n` empty slots, in the system's huge pages where it gives them: the tables
+/// are read at random, and with the usual 4 KiB pages most reads of a large table also missed
+/// the processor's cache of page addresses (the TLB).
+fn slot_array<S: Clone + Default>(n: usize) -> Vec<S> {
+    let mut v = Vec::with_capacity(n);
+    advise_huge_pages(v.as_ptr() as usize, n * size_of::<S>());
+    v.resize(n, S::default());
+    v
+}
+
+/// Asks Linux to back the pages of `len` bytes from `addr` (an allocation not yet written)
+/// with huge pages (2 MiB), where transparent huge pages are enabled for such requests.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(addr: usize, len: usize) {
+    const HUGE: usize = 2 << 20;
+    const PAGE: usize = 4096;
+    if len < HUGE {
+        return;
+    }
+    let (start, end) = (addr.next_multiple_of(PAGE), (addr + len) & !(PAGE - 1));
+    // SAFETY: madvise changes no memory: it tells the kernel how the pages of this
+    // allocation (whole pages within it) will be used. Its failure is harmless and ignored.
+    unsafe {
+        libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_addr: usize, _len: usize) {}
+
+/// The slot a key of this tag starts at in a table of `mask + 1` slots.
+#[inline]
+fn home(tag: u64, mask: usize) -> usize {
+    (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
+}
+
+/// The scores a table tells apart when it keeps its better half.
+const SCORES: usize = 2048;
+
+/// Which entries stay when a table keeps its better half: those scored at or above `cut`,
+/// and of those scored just below it, `room` in `of`, chosen by a hash of their key.
+struct Cut {
+    cut: usize,
+    room: u64,
+    of: u64,
+}
+
+impl Cut {
+    /// The cut that keeps at most `target` of entries counted by score (`count[s]`: how many
+    /// scored `s`).
+    fn keeping(count: &[u64; SCORES], target: u64) -> Cut {
+        let (mut kept, mut cut) = (0, SCORES);
+        while cut > 0 && kept + count[cut - 1] <= target {
+            cut -= 1;
+            kept += count[cut];
+        }
+        Cut {
+            cut,
+            room: target - kept,
+            of: count[cut.saturating_sub(1)].max(1),
+        }
+    }
+
+    fn keeps(&self, score: u16, tag: u64) -> bool {
+        let s = usize::from(score).min(SCORES - 1);
+        s >= self.cut || (s + 1 == self.cut && tag % self.of < self.room)
+    }
+}
+
+/// What a slot of an open-addressed table needs for the table's common work.
+trait Slot: Copy + Default {
+    /// Its tag: 0 for an empty slot.
+    fn tag(&self) -> u64;
+    /// Its score when the table keeps its better half.
+    fn score(&self) -> u16;
+}
+
+/// An open-addressed array of slots, at most half full.
+struct Slots<S: Slot> {
+    slots: Vec<S>,
+    len: usize,
+}
+
+impl<S: Slot> Slots<S> {
+    fn new() -> Slots<S> {
+        Slots {
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.len() * size_of::<S>()
+    }
+
+    fn mask(&self) -> usize {
+        self.slots.len().wrapping_sub(1)
+    }
+
+    /// Whether one more entry would take it past half full (or it has no slots yet).
+    fn is_full(&self) -> bool {
+        2 * (self.len + 1) > self.slots.len()
+    }
+
+    /// The bytes it takes once grown, and while it grows (the old and the new array).
+    fn bytes_grown(&self) -> (usize, usize) {
+        let new = (2 * self.slots.len()).max(MIN_SLOTS) * size_of::<S>();
+        (new, new + self.bytes())
+    }
+
+    /// The indices of the slots from `home` on, up to (not including) the first empty one.
+    fn run(&self, home: usize) -> impl Iterator<Item = usize> + '_ {
+        let mask = self.mask();
+        (0..self.slots.len())
+            .map(move |i| (home + i) & mask)
+            .take_while(|&i| self.slots[i].tag() != 0)
+    }
+
+    /// The first empty slot from `home` on (the table is never full).
+    fn free_from(&self, home: usize) -> usize {
+        let mask = self.mask();
+        let mut i = home;
+        while self.slots[i].tag() != 0 {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// Every entry, each run from its start (so the entries with the same home come in the
+    /// order they were put in).
+    fn entries(&self) -> impl Iterator<Item = S> + '_ {
+        let mask = self.mask();
+        let start = (0..self.slots.len()).find(|&i| self.slots[i].tag() == 0);
+        let start = start.unwrap_or(0);
+        (1..=self.slots.len())
+            .map(move |i| self.slots[(start + i) & mask])
+            .filter(|s| s.tag() != 0)
+    }
+
+    /// Puts the entries into a new array of `slots` slots, in the order they come.
+    fn rebuild(&mut self, slots: usize, entries: impl Iterator<Item = S>) {
+        let mut new = Slots {
+            slots: slot_array(slots),
+            len: 0,
+        };
+        for s in entries {
+            let at = new.free_from(home(s.tag(), new.mask()));
+            new.slots[at] = s;
+            new.len += 1;
+        }
+        *self = new;
+    }
+
+    /// Twice the slots (at least [`MIN_SLOTS`]), the entries kept.
+    fn grow(&mut self) {
+        let slots = (2 * self.slots.len()).max(MIN_SLOTS);
+        let old = std::mem::replace(self, Slots::new());
+        self.rebuild(slots, old.entries());
+    }
+
+    /// Keeps the better half of the entries by score (at most 15/32 of them: a little under
+    /// half, so that a full table is a quarter full after), in place: each entry left out is
+    /// taken out and the entries after it in its run moved back (backward-shift deletion),
+    /// which keeps the order of the entries that stay.
+    fn keep_better_half(&mut self) {
+        let mut count = [0u64; SCORES];
+        for s in self.slots.iter().filter(|s| s.tag() != 0) {
+            count[usize::from(s.score()).min(SCORES - 1)] += 1;
+        }
+        let cut = Cut::keeping(&count, self.len as u64 * 15 / 32);
+        let Some(start) = (0..self.slots.len()).find(|&i| self.slots[i].tag() == 0) else {
+            return;
+        };
+        let mask = self.mask();
+        // Which slots go, decided before any moves.
+        let mut goes = vec![false; self.slots.len()];
+        for (i, s) in self.slots.iter().enumerate() {
+            goes[i] = s.tag() != 0 && !cut.keeps(s.score(), s.tag());
+        }
+        // From the empty slot `start`, once round: no run crosses it.
+        let mut i = (start + 1) & mask;
+        while i != start {
+            if goes[i] {
+                // Take slot i out; move back each later entry of the run that may stand
+                // there (its home is not between the hole and it).
+                let mut hole = i;
+                let mut j = (i + 1) & mask;
+                while self.slots[j].tag() != 0 {
+                    let h = home(self.slots[j].tag(), mask);
+                    if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
+                        self.slots[hole] = self.slots[j];
+                        goes[hole] = goes[j];
+                        hole = j;
+                    }
+                    j = (j + 1) & mask;
+                }
+                self.slots[hole] = S::default();
+                goes[hole] = false;
+                self.len -= 1;
+                // Slot i now holds the entry moved into it (if any): look at it again.
+                if self.slots[i].tag() != 0 {
+                    continue;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// A slot of the facts: one board and role with one attacker's hand.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(32))]
+struct FactSlot {
+    /// The board's key mixed ([`NodeKey::tag`]; 0: empty).
+    tag: u64,
+    /// The attacker's hand, packed ([`pack_hand`](super::game::pack_hand)), in two words.
+    hand: [u64; 2],
+    /// The low half of the board key's first word: a second check that it is the same board.
+    check: u32,
+    fact: Fact,
+}
+
+impl Slot for FactSlot {
+    fn tag(&self) -> u64 {
+        self.tag
+    }
+
+    fn score(&self) -> u16 {
+        self.fact.depth()
+    }
+}
+
+/// What is proved of each board and role, by the attacker's hand: a slot per hand (at most
+/// [`HANDS_PER_BOARD`] per board), read with hand dominance.
+pub(super) struct FactTable(Slots<FactSlot>);
+
+impl FactTable {
+    pub(super) fn new() -> FactTable {
+        FactTable(Slots::new())
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.0.len
+    }
+
+    pub(super) fn is_full(&self) -> bool {
+        self.0.is_full()
+    }
+
+    pub(super) fn bytes_grown(&self) -> (usize, usize) {
+        self.0.bytes_grown()
+    }
+
+    pub(super) fn grow(&mut self) {
+        self.0.grow();
+    }
+
+    /// Keeps the facts proved to the greatest depth, about half of them.
+    pub(super) fn keep_better_half(&mut self) {
+        self.0.keep_better_half();
+    }
+
+    /// Asks for the line where the board's slots start (see [`prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, board: NodeKey) {
+        if let Some(s) = self.0.slots.get(home(board.tag(), self.0.mask())) {
+            prefetch(s);
+        }
+    }
+
+    /// The slots of the board `board`, in the order its hands were put in.
+    fn board_slots(&self, board: NodeKey) -> impl Iterator<Item = usize> + '_ {
+        let (tag, check) = (board.tag(), board.0[0] as u32);
+        let start = if self.0.slots.is_empty() {
+            0
+        } else {
+            home(tag, self.0.mask())
+        };
+        self.0
+            .run(start)
+            .filter(move |&i| self.0.slots[i].tag == tag && self.0.slots[i].check == check)
+    }
+
+    /// What is known of a board with the attacker's hand `hand`, with hand dominance: a mate
+    /// proved with a hand that `hand` covers, and a "no mate" proved with a hand that covers
+    /// `hand`.
+    pub(super) fn get(&self, board: NodeKey, hand: u128) -> Fact {
+        let mut f = Fact::default();
+        for i in self.board_slots(board) {
+            let s = &self.0.slots[i];
+            let theirs = u128::from(s.hand[1]) << 64 | u128::from(s.hand[0]);
+            if s.fact.proved < f.proved && hand_covers(hand, theirs) {
+                f.proved = s.fact.proved;
+            }
+            if s.fact.disproved > f.disproved && hand_covers(theirs, hand) {
+                f.disproved = s.fact.disproved;
+            }
+        }
+        f
+    }
+
+    /// The fact of the board with this very hand, made if new: then, if the board has
+    /// [`HANDS_PER_BOARD`] hands already, its oldest but the first goes. The table must not
+    /// be full ([`FactTable::is_full`]).
+    pub(super) fn get_mut(&mut self, board: NodeKey, hand: u128) -> &mut Fact {
+        let packed = [hand as u64, (hand >> 64) as u64];
+        let mut mine = [0usize; HANDS_PER_BOARD];
+        let (mut count, mut same) = (0, None);
+        for i in self.board_slots(board) {
+            if self.0.slots[i].hand == packed {
+                same = Some(i);
+                break;
+            }
+            if count < HANDS_PER_BOARD {
+                mine[count] = i;
+            }
+            count += 1;
+        }
+        if let Some(i) = same {
+            return &mut self.0.slots[i].fact;
+        }
+        let at = if count >= HANDS_PER_BOARD {
+            // The second oldest goes: each later hand moves back a slot, the new one last.
+            for w in 1..HANDS_PER_BOARD - 1 {
+                let later = self.0.slots[mine[w + 1]];
+                let s = &mut self.0.slots[mine[w]];
+                (s.hand, s.fact) = (later.hand, later.fact);
+            }
+            mine[HANDS_PER_BOARD - 1]
+        } else {
+            let at = self.0.free_from(home(board.tag(), self.0.mask()));
+            self.0.len += 1;
+            at
+        };
+        self.0.slots[at] = FactSlot {
+            tag: board.tag(),
+            hand: packed,
+            check: board.0[0] as u32,
+            fact: Fact::default(),
+        };
+        &mut self.0.slots[at].fact
+    }
+}
+
+/// A slot of the nodes in progress.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(16))]
+struct WorkSlot {
+    /// The node's key mixed ([`NodeKey::tag`]; 0: empty).
+    tag: u64,
+    progress: u64,
+}
+
+impl Slot for WorkSlot {
+    fn tag(&self) -> u64 {
+        self.tag
+    }
+
+    fn score(&self) -> u16 {
+        Progress(self.progress).score()
+    }
+}
+
+/// The numbers of the nodes in progress, by [`NodeKey`]. A node is known by its key's 64-bit
+/// tag alone: two nodes mistaken for each other (about one chance in 2^64 per lookup) would
+/// only mislead the search's choice of a node, never prove or refute anything, since a
+/// node's proof or disproof is kept in the facts.
+pub(super) struct WorkTable(Slots<WorkSlot>);
+
+impl WorkTable {
+    pub(super) fn new() -> WorkTable {
+        WorkTable(Slots::new())
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.0.len
+    }
+
+    pub(super) fn is_full(&self) -> bool {
+        self.0.is_full()
+    }
+
+    pub(super) fn bytes_grown(&self) -> (usize, usize) {
+        self.0.bytes_grown()
+    }
+
+    pub(super) fn grow(&mut self) {
+        self.0.grow();
+    }
+
+    /// Keeps the nodes with the most moves left and the largest numbers, about half of them.
+    pub(super) fn keep_better_half(&mut self) {
+        self.0.keep_better_half();
+    }
+
+    /// Asks for the line of the node's slot (see [`prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, key: NodeKey) {
+        if let Some(s) = self.0.slots.get(home(key.tag(), self.0.mask())) {
+            prefetch(s);
+        }
+    }
+
+    fn find(&self, key: NodeKey) -> Option<usize> {
+        if self.0.slots.is_empty() {
+            return None;
+        }
+        let tag = key.tag();
+        self.0
+            .run(home(tag, self.0.mask()))
+            .find(|&i| self.0.slots[i].tag == tag)
+    }
+
+    pub(super) fn get(&self, key: NodeKey) -> Option<Progress> {
+        self.find(key).map(|i| Progress(self.0.slots[i].progress))
+    }
+
+    /// Sets a node's numbers. The table must not be full ([`WorkTable::is_full`]).
+    pub(super) fn insert(&mut self, key: NodeKey, p: Progress) {
+        let at = match self.find(key) {
+            Some(at) => at,
+            None => {
+                self.0.len += 1;
+                self.0.free_from(home(key.tag(), self.0.mask()))
+            }
+        };
+        self.0.slots[at] = WorkSlot {
+            tag: key.tag(),
+            progress: p.0,
+        };
+    }
+
+    /// Takes a node out (when it is proved or disproved).
+    pub(super) fn remove(&mut self, key: NodeKey) {
+        let Some(i) = self.find(key) else {
+            return;
+        };
+        let mask = self.0.mask();
+        let slots = &mut self.0.slots;
+        let mut hole = i;
+        let mut j = (i + 1) & mask;
+        while slots[j].tag != 0 {
+            let h = home(slots[j].tag, mask);
+            if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
+                slots[hole] = slots[j];
+                hole = j;
+            }
+            j = (j + 1) & mask;
+        }
+        slots[hole] = WorkSlot::default();
+        self.0.len -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node in progress keeps its numbers, up to the largest below "infinite", and its
+    /// moves left up to 15; its key tells each role and depth of a position apart.
+    #[test]
+    fn nodes_in_progress_pack_their_numbers_and_keys() {
+        let inf = (1 << 30) - 1;
+        for (pn, dn, n) in [(1, 1, 1), (inf - 1, 7, 9), (3, inf - 1, 15), (12, 34, 200)] {
+            let p = Progress::new(pn, dn, n);
+            assert_eq!(p.numbers(), (pn, dn));
+            assert_eq!(p.moves_left(), n.min(15));
+        }
+        let key = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210u128;
+        let mut seen = std::collections::HashSet::new();
+        let mut tags = std::collections::HashSet::new();
+        for or in [false, true] {
+            for n in 0..=u8::MAX {
+                assert!(seen.insert(NodeKey::of(key, or, n)), "{or} {n}");
+                assert!(tags.insert(NodeKey::of(key, or, n).tag()), "{or} {n}");
+            }
+        }
+    }
+
+    fn key(i: u64) -> NodeKey {
+        let k =
+            u128::from(i.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(31)) << 64 | u128::from(i);
+        NodeKey::of(k, i.is_multiple_of(2), 0)
+    }
+
+    /// The nodes in progress: set, read, replaced, taken out, with the table growing as it
+    /// fills; every entry is found again after a neighbour is taken out.
+    #[test]
+    fn nodes_in_progress_are_found_after_growth_and_removals() {
+        let mut t = WorkTable::new();
+        for i in 0..5_000u64 {
+            while t.is_full() {
+                t.grow();
+            }
+            t.insert(key(i), Progress::new(i as u32 + 1, 2, 3));
+        }
+        assert_eq!(t.len(), 5_000);
+        assert!(t.bytes() <= 16 * 16_384, "{}", t.bytes());
+        t.insert(key(7), Progress::new(99, 98, 4));
+        assert_eq!(t.len(), 5_000);
+        assert_eq!(t.get(key(7)).map(|p| p.numbers()), Some((99, 98)));
+        for i in (0..5_000u64).step_by(3) {
+            t.remove(key(i));
+        }
+        for i in 0..5_000u64 {
+            let want = (i % 3 != 0).then_some(if i == 7 { 99 } else { i as u32 + 1 });
+            assert_eq!(t.get(key(i)).map(|p| p.numbers().0), want, "{i}");
+        }
+        assert_eq!(t.len(), 5_000 - 1_667);
+        assert!(t.get(key(5_000)).is_none());
+    }
+
+    /// Keeping the better half keeps the higher scores, a little under half of them, and
+    /// leaves every kept entry findable.
+    #[test]
+    fn the_better_half_stays() {
+        let mut t = WorkTable::new();
+        for i in 0..10_000u64 {
+            while t.is_full() {
+                t.grow();
+            }
+            // Scores by moves left: 0 to 9, a thousand each.
+            t.insert(key(i), Progress::new(1, 1, (i % 10) as u8));
+        }
+        let bytes = t.bytes();
+        t.keep_better_half();
+        assert_eq!(t.bytes(), bytes, "halved in place");
+        assert!((4_000..=4_700).contains(&t.len()), "{}", t.len());
+        let mut kept = 0;
+        for i in 0..10_000u64 {
+            if let Some(p) = t.get(key(i)) {
+                assert!(i % 10 >= 5, "{i} kept");
+                assert_eq!(p.moves_left(), (i % 10) as u8);
+                kept += 1;
+            }
+        }
+        assert_eq!(kept, t.len());
+        assert!(
+            kept >= 4_000,
+            "the five best scores but part of one: {kept}"
+        );
+    }
+
+    /// Facts: read with hand dominance, at most eight hands a board (the oldest but the first
+    /// goes), found again after the table grows and after it keeps its better half.
+    #[test]
+    fn facts_by_hand() {
+        let mut t = FactTable::new();
+        t.grow();
+        let board = key(1);
+        // Hands 1..=9 pieces of the first kind (a field of 6 bits).
+        for n in 1..=9u128 {
+            t.get_mut(board, n).disproved = 10 - n as u8;
+        }
+        assert_eq!(t.len(), 8, "eight hands kept");
+        // Hand 2 went (the oldest but the first): a hand of 2 is covered by 3's no mate.
+        assert_eq!(t.get(board, 2).disproved, 7);
+        assert_eq!(t.get(board, 1).disproved, 9, "the first hand kept");
+        assert_eq!(t.get(board, 10).disproved, 0, "covered by none");
+        t.get_mut(board, 5).proved = 4;
+        assert_eq!(t.get(board, 6).proved, 4, "covers hand 5's mate");
+        assert_eq!(t.get(board, 4).proved, Fact::NONE);
+        assert_eq!(t.get(key(2), 5), Fact::default(), "another board");
+        for i in 10..3_000u64 {
+            while t.is_full() {
+                t.grow();
+            }
+            t.get_mut(key(i), 0).disproved = (i % 7) as u8;
+        }
+        assert_eq!(t.get(board, 6).proved, 4);
+        assert_eq!(t.get(key(123), 0).disproved, 123 % 7);
+        t.keep_better_half();
+        assert!((1_300..=1_450).contains(&t.len()), "{}", t.len());
+        // Depths 4 to 6 (about 1,280) stay, and a share of the depths 3 (about 125).
+        let mut threes = 0;
+        for i in 10..3_000u64 {
+            let d = t.get(key(i), 0).disproved;
+            assert!(d == 0 || d == (i % 7) as u8, "{i}: {d}");
+            assert!(d == 0 || d >= 3, "{i}: a low depth kept");
+            assert!(d != 0 || i % 7 < 4, "{i}: a high depth lost");
+            threes += usize::from(d == 3);
+        }
+        assert!((60..=200).contains(&threes), "{threes}");
+        t.get_mut(board, 10).disproved = 10;
+        assert_eq!(t.get(board, 1).disproved, 10);
+    }
+}
