@@ -706,16 +706,18 @@ impl<P: Searchable> Search<P> {
     /// as their first array.
     fn make_room(&mut self) {
         if self.work.is_full() {
-            let (_, moving) = self.work.bytes_grown();
-            if moving + self.facts.bytes() <= self.max_bytes || self.work.len() == 0 {
+            if self.work.bytes_growing() + self.facts.bytes() <= self.max_bytes
+                || self.work.len() == 0
+            {
                 self.work.grow();
             } else {
                 self.work.keep_better_half();
             }
         }
         if self.facts.is_full() {
-            let (_, moving) = self.facts.bytes_grown();
-            if moving + self.work.bytes() <= self.max_bytes || self.facts.len() == 0 {
+            if self.facts.bytes_growing() + self.work.bytes() <= self.max_bytes
+                || self.facts.len() == 0
+            {
                 self.facts.grow();
             } else {
                 self.facts.keep_better_half();
@@ -726,23 +728,16 @@ impl<P: Searchable> Search<P> {
     /// Records a node's numbers (a proof with its length, a disproof with its depth).
     fn record(&mut self, id: &Id, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
         self.make_room();
+        let (board, work) = (NodeKey::of(id.board, or, 0), NodeKey::of(id.key, or, n));
         if pn == 0 {
-            let e = &mut self.fact_mut(id, or).proved;
-            *e = (*e).min(length);
-            self.work.remove(NodeKey::of(id.key, or, n));
+            (self.facts).update(board, id.hand, |f| f.proved = f.proved.min(length));
+            self.work.remove(work);
         } else if dn == 0 {
-            let e = &mut self.fact_mut(id, or).disproved;
-            *e = (*e).max(n);
-            self.work.remove(NodeKey::of(id.key, or, n));
+            (self.facts).update(board, id.hand, |f| f.disproved = f.disproved.max(n));
+            self.work.remove(work);
         } else {
-            self.work
-                .insert(NodeKey::of(id.key, or, n), Progress::new(pn, dn, n));
+            self.work.insert(work, Progress::new(pn, dn, n));
         }
-    }
-
-    /// The fact of a node's own hand, made if new.
-    fn fact_mut(&mut self, id: &Id, or: bool) -> &mut Fact {
-        self.facts.get_mut(NodeKey::of(id.board, or, 0), id.hand)
     }
 
     /// The children of a df-pn node: its moves, each with the attacker's moves left in the

@@ -116,18 +116,19 @@ fn prefetch<T>(slot: &T) {
     let _ = slot;
 }
 
-/// An array of `n` empty slots, in the system's huge pages where it gives them: the tables
-/// are read at random, and with the usual 4 KiB pages most reads of a large table also missed
-/// the processor's cache of page addresses (the TLB).
-fn slot_array<S: Clone + Default>(n: usize) -> Vec<S> {
-    let mut v = Vec::with_capacity(n);
-    advise_huge_pages(v.as_ptr() as usize, n * size_of::<S>());
-    v.resize(n, S::default());
+/// An array of at least `words` zeroed words, whose pages the system fills lazily (zeroed
+/// memory is asked for as such: a large block is fresh mapped memory, not written until
+/// used), in the system's huge pages where it gives them: the tables are read at random,
+/// and with the usual 4 KiB pages most reads of a large table also missed the processor's
+/// cache of page addresses (the TLB).
+fn zeroed(words: usize) -> Vec<u64> {
+    let v = vec![0u64; words];
+    advise_huge_pages(v.as_ptr() as usize, words * 8);
     v
 }
 
-/// Asks Linux to back the pages of `len` bytes from `addr` (an allocation not yet written)
-/// with huge pages (2 MiB), where transparent huge pages are enabled for such requests.
+/// Asks Linux to back the pages of `len` bytes from `addr` (an allocation) with huge pages
+/// (2 MiB), where transparent huge pages are enabled for such requests.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(addr: usize, len: usize) {
     const HUGE: usize = 2 << 20;
@@ -185,138 +186,170 @@ impl Cut {
     }
 }
 
-/// What a slot of an open-addressed table needs for the table's common work.
-trait Slot: Copy + Default {
-    /// Its tag: 0 for an empty slot.
-    fn tag(&self) -> u64;
-    /// Its score when the table keeps its better half.
-    fn score(&self) -> u16;
-}
-
-/// An open-addressed array of slots, at most half full.
-struct Slots<S: Slot> {
-    slots: Vec<S>,
+/// An open-addressed array of slots of `W` words, at most half full. A slot's first word is
+/// its tag, 0 for an empty slot (an array of zeroed words is an empty table). The slots start
+/// at a multiple of their size in memory (`W` a power of two): none straddles two cache lines.
+struct Slots<const W: usize> {
+    words: Vec<u64>,
+    /// The index in `words` of the first slot's first word.
+    base: usize,
+    /// How many slots (0 or a power of two).
+    n: usize,
     len: usize,
 }
 
-impl<S: Slot> Slots<S> {
-    fn new() -> Slots<S> {
+impl<const W: usize> Slots<W> {
+    fn new() -> Slots<W> {
         Slots {
-            slots: Vec::new(),
+            words: Vec::new(),
+            base: 0,
+            n: 0,
             len: 0,
         }
     }
 
+    /// An empty table of `n` slots.
+    fn with_slots(n: usize) -> Slots<W> {
+        // One slot more, to start on a multiple of the slot's size.
+        let words = zeroed((n + 1) * W);
+        let base = words.as_ptr().align_offset(W * 8).min(W);
+        Slots {
+            words,
+            base,
+            n,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, i: usize) -> &[u64; W] {
+        &self.words[self.base..].as_chunks::<W>().0[i]
+    }
+
+    #[inline]
+    fn slot_mut(&mut self, i: usize) -> &mut [u64; W] {
+        &mut self.words[self.base..].as_chunks_mut::<W>().0[i]
+    }
+
     fn bytes(&self) -> usize {
-        self.slots.len() * size_of::<S>()
+        self.words.len() * 8
     }
 
     fn mask(&self) -> usize {
-        self.slots.len().wrapping_sub(1)
+        self.n.wrapping_sub(1)
     }
 
     /// Whether one more entry would take it past half full (or it has no slots yet).
     fn is_full(&self) -> bool {
-        2 * (self.len + 1) > self.slots.len()
+        2 * (self.len + 1) > self.n
     }
 
-    /// The bytes it takes once grown, and while it grows (the old and the new array).
-    fn bytes_grown(&self) -> (usize, usize) {
-        let new = (2 * self.slots.len()).max(MIN_SLOTS) * size_of::<S>();
-        (new, new + self.bytes())
+    /// The bytes it takes while it grows (the old and the new array).
+    fn bytes_growing(&self) -> usize {
+        ((2 * self.n).max(MIN_SLOTS) + 1) * W * 8 + self.bytes()
     }
 
-    /// The indices of the slots from `home` on, up to (not including) the first empty one.
-    fn run(&self, home: usize) -> impl Iterator<Item = usize> + '_ {
+    /// The slot where a key of this tag starts, if the table has slots.
+    #[inline]
+    fn home_slot(&self, tag: u64) -> Option<&[u64; W]> {
+        (self.n > 0).then(|| self.slot(home(tag, self.mask())))
+    }
+
+    /// The indices of the slots from the home of `tag` on, up to (not including) the first
+    /// empty one.
+    fn run(&self, tag: u64) -> impl Iterator<Item = usize> + '_ {
         let mask = self.mask();
-        (0..self.slots.len())
-            .map(move |i| (home + i) & mask)
-            .take_while(|&i| self.slots[i].tag() != 0)
+        let start = if self.n == 0 { 0 } else { home(tag, mask) };
+        (0..self.n)
+            .map(move |i| (start + i) & mask)
+            .take_while(|&i| self.slot(i)[0] != 0)
     }
 
-    /// The first empty slot from `home` on (the table is never full).
-    fn free_from(&self, home: usize) -> usize {
+    /// The first empty slot from the home of `tag` on (the table is never full).
+    fn free_for(&self, tag: u64) -> usize {
         let mask = self.mask();
-        let mut i = home;
-        while self.slots[i].tag() != 0 {
+        let mut i = home(tag, mask);
+        while self.slot(i)[0] != 0 {
             i = (i + 1) & mask;
         }
         i
     }
 
-    /// Every entry, each run from its start (so the entries with the same home come in the
-    /// order they were put in).
-    fn entries(&self) -> impl Iterator<Item = S> + '_ {
-        let mask = self.mask();
-        let start = (0..self.slots.len()).find(|&i| self.slots[i].tag() == 0);
-        let start = start.unwrap_or(0);
-        (1..=self.slots.len())
-            .map(move |i| self.slots[(start + i) & mask])
-            .filter(|s| s.tag() != 0)
+    /// A slot that is empty, if any.
+    fn an_empty_slot(&self) -> Option<usize> {
+        (0..self.n).find(|&i| self.slot(i)[0] == 0)
     }
 
-    /// Puts the entries into a new array of `slots` slots, in the order they come.
-    fn rebuild(&mut self, slots: usize, entries: impl Iterator<Item = S>) {
-        let mut new = Slots {
-            slots: slot_array(slots),
-            len: 0,
-        };
-        for s in entries {
-            let at = new.free_from(home(s.tag(), new.mask()));
-            new.slots[at] = s;
-            new.len += 1;
+    /// Twice the slots (at least [`MIN_SLOTS`]), the entries kept: each run read from its
+    /// start, so the entries with the same home keep the order they were put in.
+    fn grow(&mut self) {
+        let mut new = Slots::with_slots((2 * self.n).max(MIN_SLOTS));
+        if let Some(start) = self.an_empty_slot() {
+            let mask = self.mask();
+            for k in 1..=self.n {
+                let s = *self.slot((start + k) & mask);
+                if s[0] != 0 {
+                    let at = new.free_for(s[0]);
+                    *new.slot_mut(at) = s;
+                    new.len += 1;
+                }
+            }
         }
         *self = new;
     }
 
-    /// Twice the slots (at least [`MIN_SLOTS`]), the entries kept.
-    fn grow(&mut self) {
-        let slots = (2 * self.slots.len()).max(MIN_SLOTS);
-        let old = std::mem::replace(self, Slots::new());
-        self.rebuild(slots, old.entries());
+    /// Takes slot `i` out: each later entry of its run that may stand in the hole (its home is
+    /// not between the hole and it) moves back into it (backward-shift deletion), which keeps
+    /// the order of the entries with the same home. Calls `moved(from, to)` for each move;
+    /// returns the slot left empty at the end.
+    fn take_out(&mut self, i: usize, mut moved: impl FnMut(usize, usize)) -> usize {
+        let mask = self.mask();
+        let mut hole = i;
+        let mut j = (i + 1) & mask;
+        while self.slot(j)[0] != 0 {
+            let h = home(self.slot(j)[0], mask);
+            if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
+                *self.slot_mut(hole) = *self.slot(j);
+                moved(j, hole);
+                hole = j;
+            }
+            j = (j + 1) & mask;
+        }
+        *self.slot_mut(hole) = [0; W];
+        self.len -= 1;
+        hole
     }
 
-    /// Keeps the better half of the entries by score (at most 15/32 of them: a little under
-    /// half, so that a full table is a quarter full after), in place: each entry left out is
-    /// taken out and the entries after it in its run moved back (backward-shift deletion),
-    /// which keeps the order of the entries that stay.
-    fn keep_better_half(&mut self) {
+    /// Keeps the better half of the entries by `score` (at most 15/32 of them: a little under
+    /// half, so that a full table is a quarter full after), in place.
+    fn keep_better_half(&mut self, score: impl Fn(&[u64; W]) -> u16) {
         let mut count = [0u64; SCORES];
-        for s in self.slots.iter().filter(|s| s.tag() != 0) {
-            count[usize::from(s.score()).min(SCORES - 1)] += 1;
+        for i in 0..self.n {
+            let s = self.slot(i);
+            if s[0] != 0 {
+                count[usize::from(score(s)).min(SCORES - 1)] += 1;
+            }
         }
         let cut = Cut::keeping(&count, self.len as u64 * 15 / 32);
-        let Some(start) = (0..self.slots.len()).find(|&i| self.slots[i].tag() == 0) else {
+        let Some(start) = self.an_empty_slot() else {
             return;
         };
         let mask = self.mask();
-        // Which slots go, decided before any moves.
-        let mut goes = vec![false; self.slots.len()];
-        for (i, s) in self.slots.iter().enumerate() {
-            goes[i] = s.tag() != 0 && !cut.keeps(s.score(), s.tag());
-        }
+        // Which slots go, decided before anything moves (the marks move with the entries).
+        let mut goes: Vec<bool> = (0..self.n)
+            .map(|i| {
+                let s = self.slot(i);
+                s[0] != 0 && !cut.keeps(score(s), s[0])
+            })
+            .collect();
         // From the empty slot `start`, once round: no run crosses it.
         let mut i = (start + 1) & mask;
         while i != start {
             if goes[i] {
-                // Take slot i out; move back each later entry of the run that may stand
-                // there (its home is not between the hole and it).
-                let mut hole = i;
-                let mut j = (i + 1) & mask;
-                while self.slots[j].tag() != 0 {
-                    let h = home(self.slots[j].tag(), mask);
-                    if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
-                        self.slots[hole] = self.slots[j];
-                        goes[hole] = goes[j];
-                        hole = j;
-                    }
-                    j = (j + 1) & mask;
-                }
-                self.slots[hole] = S::default();
-                goes[hole] = false;
-                self.len -= 1;
+                let emptied = self.take_out(i, |from, to| goes[to] = goes[from]);
+                goes[emptied] = false;
                 // Slot i now holds the entry moved into it (if any): look at it again.
-                if self.slots[i].tag() != 0 {
+                if self.slot(i)[0] != 0 {
                     continue;
                 }
             }
@@ -325,32 +358,34 @@ impl<S: Slot> Slots<S> {
     }
 }
 
-/// A slot of the facts: one board and role with one attacker's hand.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(32))]
-struct FactSlot {
-    /// The board's key mixed ([`NodeKey::tag`]; 0: empty).
-    tag: u64,
-    /// The attacker's hand, packed ([`pack_hand`](super::game::pack_hand)), in two words.
-    hand: [u64; 2],
-    /// The low half of the board key's first word: a second check that it is the same board.
-    check: u32,
-    fact: Fact,
+/// The words of a fact's slot: the board's key mixed ([`NodeKey::tag`]), the attacker's hand
+/// packed ([`pack_hand`](super::game::pack_hand)) in two words, and a word with the low half
+/// of the board key's first word (a second check that it is the same board) and the fact.
+type FactSlot = [u64; 4];
+
+fn slot_fact(s: &FactSlot) -> Fact {
+    Fact {
+        proved: (s[3] >> 32) as u8,
+        disproved: (s[3] >> 40) as u8,
+    }
 }
 
-impl Slot for FactSlot {
-    fn tag(&self) -> u64 {
-        self.tag
-    }
+fn slot_hand(s: &FactSlot) -> u128 {
+    u128::from(s[2]) << 64 | u128::from(s[1])
+}
 
-    fn score(&self) -> u16 {
-        self.fact.depth()
-    }
+fn fact_slot(board: NodeKey, hand: u128, f: Fact) -> FactSlot {
+    [
+        board.tag(),
+        hand as u64,
+        (hand >> 64) as u64,
+        u64::from(board.0[0] as u32) | u64::from(f.proved) << 32 | u64::from(f.disproved) << 40,
+    ]
 }
 
 /// What is proved of each board and role, by the attacker's hand: a slot per hand (at most
 /// [`HANDS_PER_BOARD`] per board), read with hand dominance.
-pub(super) struct FactTable(Slots<FactSlot>);
+pub(super) struct FactTable(Slots<4>);
 
 impl FactTable {
     pub(super) fn new() -> FactTable {
@@ -369,8 +404,9 @@ impl FactTable {
         self.0.is_full()
     }
 
-    pub(super) fn bytes_grown(&self) -> (usize, usize) {
-        self.0.bytes_grown()
+    /// The bytes it takes while it grows (the old and the new array).
+    pub(super) fn bytes_growing(&self) -> usize {
+        self.0.bytes_growing()
     }
 
     pub(super) fn grow(&mut self) {
@@ -379,13 +415,13 @@ impl FactTable {
 
     /// Keeps the facts proved to the greatest depth, about half of them.
     pub(super) fn keep_better_half(&mut self) {
-        self.0.keep_better_half();
+        self.0.keep_better_half(|s| slot_fact(s).depth());
     }
 
     /// Asks for the line where the board's slots start (see [`prefetch`]).
     #[inline]
     pub(super) fn prefetch(&self, board: NodeKey) {
-        if let Some(s) = self.0.slots.get(home(board.tag(), self.0.mask())) {
+        if let Some(s) = self.0.home_slot(board.tag()) {
             prefetch(s);
         }
     }
@@ -393,14 +429,9 @@ impl FactTable {
     /// The slots of the board `board`, in the order its hands were put in.
     fn board_slots(&self, board: NodeKey) -> impl Iterator<Item = usize> + '_ {
         let (tag, check) = (board.tag(), board.0[0] as u32);
-        let start = if self.0.slots.is_empty() {
-            0
-        } else {
-            home(tag, self.0.mask())
-        };
         self.0
-            .run(start)
-            .filter(move |&i| self.0.slots[i].tag == tag && self.0.slots[i].check == check)
+            .run(tag)
+            .filter(move |&i| self.0.slot(i)[0] == tag && self.0.slot(i)[3] as u32 == check)
     }
 
     /// What is known of a board with the attacker's hand `hand`, with hand dominance: a mate
@@ -409,27 +440,26 @@ impl FactTable {
     pub(super) fn get(&self, board: NodeKey, hand: u128) -> Fact {
         let mut f = Fact::default();
         for i in self.board_slots(board) {
-            let s = &self.0.slots[i];
-            let theirs = u128::from(s.hand[1]) << 64 | u128::from(s.hand[0]);
-            if s.fact.proved < f.proved && hand_covers(hand, theirs) {
-                f.proved = s.fact.proved;
+            let s = self.0.slot(i);
+            let (theirs, e) = (slot_hand(s), slot_fact(s));
+            if e.proved < f.proved && hand_covers(hand, theirs) {
+                f.proved = e.proved;
             }
-            if s.fact.disproved > f.disproved && hand_covers(theirs, hand) {
-                f.disproved = s.fact.disproved;
+            if e.disproved > f.disproved && hand_covers(theirs, hand) {
+                f.disproved = e.disproved;
             }
         }
         f
     }
 
-    /// The fact of the board with this very hand, made if new: then, if the board has
-    /// [`HANDS_PER_BOARD`] hands already, its oldest but the first goes. The table must not
+    /// Changes the fact of the board with this very hand (made if new: then, if the board has
+    /// [`HANDS_PER_BOARD`] hands already, its oldest but the first goes). The table must not
     /// be full ([`FactTable::is_full`]).
-    pub(super) fn get_mut(&mut self, board: NodeKey, hand: u128) -> &mut Fact {
-        let packed = [hand as u64, (hand >> 64) as u64];
+    pub(super) fn update(&mut self, board: NodeKey, hand: u128, change: impl FnOnce(&mut Fact)) {
         let mut mine = [0usize; HANDS_PER_BOARD];
         let (mut count, mut same) = (0, None);
         for i in self.board_slots(board) {
-            if self.0.slots[i].hand == packed {
+            if slot_hand(self.0.slot(i)) == hand {
                 same = Some(i);
                 break;
             }
@@ -438,56 +468,34 @@ impl FactTable {
             }
             count += 1;
         }
-        if let Some(i) = same {
-            return &mut self.0.slots[i].fact;
-        }
-        let at = if count >= HANDS_PER_BOARD {
-            // The second oldest goes: each later hand moves back a slot, the new one last.
-            for w in 1..HANDS_PER_BOARD - 1 {
-                let later = self.0.slots[mine[w + 1]];
-                let s = &mut self.0.slots[mine[w]];
-                (s.hand, s.fact) = (later.hand, later.fact);
+        let (at, mut f) = match same {
+            Some(i) => (i, slot_fact(self.0.slot(i))),
+            None if count >= HANDS_PER_BOARD => {
+                // The second oldest goes: each later hand moves back a slot, the new one last.
+                for w in 1..HANDS_PER_BOARD - 1 {
+                    *self.0.slot_mut(mine[w]) = *self.0.slot(mine[w + 1]);
+                }
+                (mine[HANDS_PER_BOARD - 1], Fact::default())
             }
-            mine[HANDS_PER_BOARD - 1]
-        } else {
-            let at = self.0.free_from(home(board.tag(), self.0.mask()));
-            self.0.len += 1;
-            at
+            None => {
+                self.0.len += 1;
+                (self.0.free_for(board.tag()), Fact::default())
+            }
         };
-        self.0.slots[at] = FactSlot {
-            tag: board.tag(),
-            hand: packed,
-            check: board.0[0] as u32,
-            fact: Fact::default(),
-        };
-        &mut self.0.slots[at].fact
+        change(&mut f);
+        *self.0.slot_mut(at) = fact_slot(board, hand, f);
     }
 }
 
-/// A slot of the nodes in progress.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(16))]
-struct WorkSlot {
-    /// The node's key mixed ([`NodeKey::tag`]; 0: empty).
-    tag: u64,
-    progress: u64,
-}
-
-impl Slot for WorkSlot {
-    fn tag(&self) -> u64 {
-        self.tag
-    }
-
-    fn score(&self) -> u16 {
-        Progress(self.progress).score()
-    }
-}
+/// The words of a slot of the nodes in progress: the node's key mixed ([`NodeKey::tag`]) and
+/// its [`Progress`].
+type WorkSlot = [u64; 2];
 
 /// The numbers of the nodes in progress, by [`NodeKey`]. A node is known by its key's 64-bit
 /// tag alone: two nodes mistaken for each other (about one chance in 2^64 per lookup) would
 /// only mislead the search's choice of a node, never prove or refute anything, since a
 /// node's proof or disproof is kept in the facts.
-pub(super) struct WorkTable(Slots<WorkSlot>);
+pub(super) struct WorkTable(Slots<2>);
 
 impl WorkTable {
     pub(super) fn new() -> WorkTable {
@@ -506,8 +514,9 @@ impl WorkTable {
         self.0.is_full()
     }
 
-    pub(super) fn bytes_grown(&self) -> (usize, usize) {
-        self.0.bytes_grown()
+    /// The bytes it takes while it grows (the old and the new array).
+    pub(super) fn bytes_growing(&self) -> usize {
+        self.0.bytes_growing()
     }
 
     pub(super) fn grow(&mut self) {
@@ -516,29 +525,25 @@ impl WorkTable {
 
     /// Keeps the nodes with the most moves left and the largest numbers, about half of them.
     pub(super) fn keep_better_half(&mut self) {
-        self.0.keep_better_half();
+        self.0
+            .keep_better_half(|s: &WorkSlot| Progress(s[1]).score());
     }
 
     /// Asks for the line of the node's slot (see [`prefetch`]).
     #[inline]
     pub(super) fn prefetch(&self, key: NodeKey) {
-        if let Some(s) = self.0.slots.get(home(key.tag(), self.0.mask())) {
+        if let Some(s) = self.0.home_slot(key.tag()) {
             prefetch(s);
         }
     }
 
     fn find(&self, key: NodeKey) -> Option<usize> {
-        if self.0.slots.is_empty() {
-            return None;
-        }
         let tag = key.tag();
-        self.0
-            .run(home(tag, self.0.mask()))
-            .find(|&i| self.0.slots[i].tag == tag)
+        self.0.run(tag).find(|&i| self.0.slot(i)[0] == tag)
     }
 
     pub(super) fn get(&self, key: NodeKey) -> Option<Progress> {
-        self.find(key).map(|i| Progress(self.0.slots[i].progress))
+        self.find(key).map(|i| Progress(self.0.slot(i)[1]))
     }
 
     /// Sets a node's numbers. The table must not be full ([`WorkTable::is_full`]).
@@ -547,34 +552,17 @@ impl WorkTable {
             Some(at) => at,
             None => {
                 self.0.len += 1;
-                self.0.free_from(home(key.tag(), self.0.mask()))
+                self.0.free_for(key.tag())
             }
         };
-        self.0.slots[at] = WorkSlot {
-            tag: key.tag(),
-            progress: p.0,
-        };
+        *self.0.slot_mut(at) = [key.tag(), p.0];
     }
 
     /// Takes a node out (when it is proved or disproved).
     pub(super) fn remove(&mut self, key: NodeKey) {
-        let Some(i) = self.find(key) else {
-            return;
-        };
-        let mask = self.0.mask();
-        let slots = &mut self.0.slots;
-        let mut hole = i;
-        let mut j = (i + 1) & mask;
-        while slots[j].tag != 0 {
-            let h = home(slots[j].tag, mask);
-            if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
-                slots[hole] = slots[j];
-                hole = j;
-            }
-            j = (j + 1) & mask;
+        if let Some(i) = self.find(key) {
+            self.0.take_out(i, |_, _| {});
         }
-        slots[hole] = WorkSlot::default();
-        self.0.len -= 1;
     }
 }
 
@@ -621,7 +609,7 @@ mod tests {
             t.insert(key(i), Progress::new(i as u32 + 1, 2, 3));
         }
         assert_eq!(t.len(), 5_000);
-        assert!(t.bytes() <= 16 * 16_384, "{}", t.bytes());
+        assert!(t.bytes() <= 16 * 16_385, "{}", t.bytes());
         t.insert(key(7), Progress::new(99, 98, 4));
         assert_eq!(t.len(), 5_000);
         assert_eq!(t.get(key(7)).map(|p| p.numbers()), Some((99, 98)));
@@ -676,14 +664,14 @@ mod tests {
         let board = key(1);
         // Hands 1..=9 pieces of the first kind (a field of 6 bits).
         for n in 1..=9u128 {
-            t.get_mut(board, n).disproved = 10 - n as u8;
+            t.update(board, n, |f| f.disproved = 10 - n as u8);
         }
         assert_eq!(t.len(), 8, "eight hands kept");
         // Hand 2 went (the oldest but the first): a hand of 2 is covered by 3's no mate.
         assert_eq!(t.get(board, 2).disproved, 7);
         assert_eq!(t.get(board, 1).disproved, 9, "the first hand kept");
         assert_eq!(t.get(board, 10).disproved, 0, "covered by none");
-        t.get_mut(board, 5).proved = 4;
+        t.update(board, 5, |f| f.proved = 4);
         assert_eq!(t.get(board, 6).proved, 4, "covers hand 5's mate");
         assert_eq!(t.get(board, 4).proved, Fact::NONE);
         assert_eq!(t.get(key(2), 5), Fact::default(), "another board");
@@ -691,7 +679,7 @@ mod tests {
             while t.is_full() {
                 t.grow();
             }
-            t.get_mut(key(i), 0).disproved = (i % 7) as u8;
+            t.update(key(i), 0, |f| f.disproved = (i % 7) as u8);
         }
         assert_eq!(t.get(board, 6).proved, 4);
         assert_eq!(t.get(key(123), 0).disproved, 123 % 7);
@@ -707,7 +695,7 @@ mod tests {
             threes += usize::from(d == 3);
         }
         assert!((60..=200).contains(&threes), "{threes}");
-        t.get_mut(board, 10).disproved = 10;
+        t.update(board, 10, |f| f.disproved = 10);
         assert_eq!(t.get(board, 1).disproved, 10);
     }
 }
