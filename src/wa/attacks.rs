@@ -238,6 +238,9 @@ pub(super) struct FormTable {
     /// `i`: `Square(i)`): where a piece must stand to attack a square, before the way is
     /// looked at.
     pub(super) reached_from: [u128; NSQ],
+    /// For each square, the squares the form reaches from it on an empty board: where a
+    /// piece there may move, before the way is looked at.
+    pub(super) reach: [u128; NSQ],
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -275,7 +278,8 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                         }
                     }
                     let mut reached_from = [0u128; NSQ];
-                    for from in 0..NSQ {
+                    let mut reach = [0u128; NSQ];
+                    for (from, reach) in reach.iter_mut().enumerate() {
                         for r in &rays {
                             let mut cur = Square(from as u8);
                             for _ in 0..r.range {
@@ -283,6 +287,7 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                                     break;
                                 };
                                 reached_from[s.index()] |= 1u128 << from;
+                                *reach |= 1u128 << s.index();
                                 cur = s;
                             }
                         }
@@ -292,6 +297,7 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                         slide,
                         leaps,
                         reached_from,
+                        reach,
                     }
                 };
                 out.push([for_color(1), for_color(-1)]);

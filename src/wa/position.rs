@@ -489,8 +489,10 @@ impl Position {
             let Some(p) = self.board[from.index()] else {
                 continue;
             };
+            // A piece that reaches none of its allowed squares even on an empty board is
+            // not walked.
             let allowed = board_to(from, p);
-            if allowed == 0 {
+            if allowed & table(p).reach[from.index()] == 0 {
                 continue;
             }
             self.piece_targets(p, from, &mut |to| {
@@ -1399,6 +1401,23 @@ mod tests {
                 })
             })
         })
+    }
+
+    /// Where a piece reaches on an empty board (the table that lets the move generator pass
+    /// over a piece) is `reach`'s walk of its rays, and `reached_from` turned round.
+    #[test]
+    fn reach_tables_match_the_ray_walk() {
+        for p in every_piece() {
+            for from in (0..N as u8).map(Square) {
+                let walked = super::super::reach(p, from)
+                    .iter()
+                    .fold(0u128, |set, (s, _)| set | 1u128 << s.index());
+                assert_eq!(table(p).reach[from.index()], walked, "{p:?} {from:?}");
+                for to in square_list(walked) {
+                    assert!(table(p).reached_from[to.index()] & 1u128 << from.index() != 0);
+                }
+            }
+        }
     }
 
     /// The line tables (`path_to`, attackers) agree with walking the pieces' rays on the board,
