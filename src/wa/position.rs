@@ -666,9 +666,27 @@ impl Position {
         drop_on[Kind::SP.index()] = 0;
         // Most checks leave the King a square it can already go to safely: found without
         // playing them.
-        let mut flights = None;
+        let flights = self.king_flights(k);
+        // A drop leaves the King every flight the dropped piece does not attack, and the
+        // square it lands on if that is a flight (the King takes it): it can only mate from
+        // a square that is no flight and from which the piece reaches every flight on an
+        // empty board. The other drops are not generated.
+        for kind in Kind::all() {
+            let on = &mut drop_on[kind.index()];
+            if *on == 0 || self.hands[self.turn.index()][kind.index()] == 0 {
+                continue;
+            }
+            let p = Piece {
+                color: self.turn,
+                kind,
+                promoted: false,
+            };
+            *on &= !flights;
+            for f in square_list(flights) {
+                *on &= table(p).reached_from[f.index()];
+            }
+        }
         self.each_check_dropping_on(k, &drop_on, &mut |m| {
-            let flights = *flights.get_or_insert_with(|| self.king_flights(k));
             self.surviving_flight(&m, k, flights).is_none()
                 && !self.after_check(&m).has_legal_move()
         })
