@@ -265,16 +265,6 @@ impl<const W: usize> Slots<W> {
         (self.n > 0).then(|| self.slot(home(tag, self.mask())))
     }
 
-    /// The indices of the slots from the home of `tag` on, up to (not including) the first
-    /// empty one.
-    fn run(&self, tag: u64) -> impl Iterator<Item = usize> + '_ {
-        let mask = self.mask();
-        let start = if self.n == 0 { 0 } else { home(tag, mask) };
-        (0..self.n)
-            .map(move |i| (start + i) & mask)
-            .take_while(|&i| self.slot(i)[0] != 0)
-    }
-
     /// The first empty slot from the home of `tag` on (the table is never full).
     fn free_for(&self, tag: u64) -> usize {
         let mask = self.mask();
@@ -436,14 +426,6 @@ impl FactTable {
         }
     }
 
-    /// The slots of the board `board`, in the order its hands were put in.
-    fn board_slots(&self, board: NodeKey) -> impl Iterator<Item = usize> + '_ {
-        let (tag, check) = (board.tag(), board.0[0] as u32);
-        self.0
-            .run(tag)
-            .filter(move |&i| self.0.slot(i)[0] == tag && self.0.slot(i)[3] as u32 == check)
-    }
-
     /// What is known of a board with the attacker's hand `hand`, with hand dominance: a mate
     /// proved with a hand that `hand` covers, and a "no mate" proved with a hand that covers
     /// `hand`.
@@ -456,7 +438,7 @@ impl FactTable {
         let (tag, check) = (board.tag(), board.0[0] as u32);
         let mut i = home(tag, mask);
         // The run from the board's home up to the first empty slot (the loop a lookup spends
-        // its time in: written out, where the iterators of `board_slots` took four times the
+        // its time in: written out, where iterators over the run took four times the
         // instructions).
         while let Some(s) = slots.get(i)
             && s[0] != 0
@@ -482,15 +464,24 @@ impl FactTable {
     pub(super) fn update(&mut self, board: NodeKey, hand: u128, change: impl FnOnce(&mut Fact)) {
         let mut mine = [0usize; HANDS_PER_BOARD];
         let (mut count, mut same) = (0, None);
-        for i in self.board_slots(board) {
-            if slot_hand(self.0.slot(i)) == hand {
-                same = Some(i);
-                break;
+        let (tag, check, mask) = (board.tag(), board.0[0] as u32, self.0.mask());
+        // The run from the board's home, up to its first empty slot (`end`), as in `get`.
+        let mut end = home(tag, mask);
+        let slots = self.0.all();
+        while let Some(s) = slots.get(end)
+            && s[0] != 0
+        {
+            if s[0] == tag && s[3] as u32 == check {
+                if slot_hand(s) == hand {
+                    same = Some(end);
+                    break;
+                }
+                if count < HANDS_PER_BOARD {
+                    mine[count] = end;
+                }
+                count += 1;
             }
-            if count < HANDS_PER_BOARD {
-                mine[count] = i;
-            }
-            count += 1;
+            end = (end + 1) & mask;
         }
         let (at, mut f) = match same {
             Some(i) => (i, slot_fact(self.0.slot(i))),
@@ -503,7 +494,7 @@ impl FactTable {
             }
             None => {
                 self.0.len += 1;
-                (self.0.free_for(board.tag()), Fact::default())
+                (end, Fact::default())
             }
         };
         change(&mut f);
