@@ -921,6 +921,13 @@ fn packed_hands_compare_kind_by_kind() {
     ));
     assert!(pack_hand(&[32]).is_none());
     assert!(pack_hand(&[0; 22]).is_none());
+    // Field i holds count i in 6 bits, for every number of kinds up to 21.
+    for len in 0..=21usize {
+        let counts: Vec<u8> = (0..len).map(|i| (i * 7 % 32) as u8).collect();
+        let fields =
+            (counts.iter().enumerate()).fold(0u128, |p, (i, &n)| p | u128::from(n) << (6 * i));
+        assert_eq!(pack(&counts), fields, "{len} kinds");
+    }
 }
 
 /// selfplay-109 ply 61 of `bench/mate-positions.txt`: a mate in 9 (125,495 positions with
