@@ -241,6 +241,10 @@ pub(super) struct FormTable {
     /// For each square, the squares the form reaches from it on an empty board: where a
     /// piece there may move, before the way is looked at.
     pub(super) reach: [u128; NSQ],
+    /// For each square, the squares from which a piece of this form reaches it on an empty
+    /// board once moved, as it is or promoted (`reached_from` of both forms, for an
+    /// unpromoted form that can promote): where a move of it may land to give check.
+    pub(super) reached_once_moved: [u128; NSQ],
 }
 
 /// Movement tables, built once from the Betza strings of the piece table.
@@ -298,9 +302,19 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                         leaps,
                         reached_from,
                         reach,
+                        reached_once_moved: reached_from,
                     }
                 };
                 out.push([for_color(1), for_color(-1)]);
+            }
+            if kind.can_promote() {
+                let n = out.len();
+                let (unpromoted, promoted) = out.split_at_mut(n - 1);
+                for (u, p) in unpromoted[n - 2].iter_mut().zip(&promoted[0]) {
+                    for (sq, by) in u.reached_once_moved.iter_mut().enumerate() {
+                        *by |= p.reached_from[sq];
+                    }
+                }
             }
         }
         out

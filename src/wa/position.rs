@@ -782,15 +782,7 @@ impl Position {
             {
                 return !0;
             }
-            let mut to = table(p).reached_from[k.index()];
-            if !p.promoted && p.kind.can_promote() {
-                to |= table(Piece {
-                    promoted: true,
-                    ..p
-                })
-                .reached_from[k.index()];
-            }
-            to
+            table(p).reached_once_moved[k.index()]
         }
     }
 
@@ -1422,7 +1414,8 @@ mod tests {
     }
 
     /// Where a piece reaches on an empty board (the table that lets the move generator pass
-    /// over a piece) is `reach`'s walk of its rays, and `reached_from` turned round.
+    /// over a piece) is `reach`'s walk of its rays, and `reached_from` turned round; where it
+    /// may check from once moved is `reached_from` of its form and its promoted form.
     #[test]
     fn reach_tables_match_the_ray_walk() {
         for p in every_piece() {
@@ -1434,6 +1427,16 @@ mod tests {
                 for to in square_list(walked) {
                     assert!(table(p).reached_from[to.index()] & 1u128 << from.index() != 0);
                 }
+                let promoted = Piece {
+                    promoted: true,
+                    ..p
+                };
+                let moved = if !p.promoted && p.kind.can_promote() {
+                    table(p).reached_from[from.index()] | table(promoted).reached_from[from.index()]
+                } else {
+                    table(p).reached_from[from.index()]
+                };
+                assert_eq!(table(p).reached_once_moved[from.index()], moved, "{p:?}");
             }
         }
     }
