@@ -241,8 +241,11 @@ impl Position {
         if sq.index() >= N {
             return false;
         }
-        for dir in 0..8 {
-            if let Some(s) = self.line_attacker(sq, dir, by, occ, mine)
+        // Only the lines with a piece of `by` on them can hold an attacker.
+        let theirs = self.occupied[by.index()] & occ & !mine;
+        for (dir, &ray) in RAYS[sq.index()].iter().enumerate() {
+            if ray & theirs != 0
+                && let Some(s) = self.line_attacker(sq, dir, by, occ, mine)
                 && found(s)
             {
                 return true;
