@@ -31,9 +31,9 @@ pub struct MateOptions {
     pub max_nodes: Option<u64>,
     /// How to search.
     pub method: Method,
-    /// The most memory the tables may take, in MiB, their hash maps' own room and growth
-    /// counted: an entry that could take them past it first makes one of them drop its less
-    /// valuable half (with [`Method::Deepening`], its one table is emptied).
+    /// The most memory the tables may take, in MiB, a table's growth counted (its old and
+    /// new arrays): a table that cannot grow within it keeps its more valuable half (with
+    /// [`Method::Deepening`], its one hash map is emptied).
     pub hash_mb: u32,
     /// List every first move that mates as fast ([`Mate::first_moves`]), as a composer checks a
     /// problem's soundness. It costs a proof, to the full depth, that each other candidate
