@@ -698,31 +698,13 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// Makes room for one more entry in each table: a table half full grows to twice its
-    /// slots if the two tables then take at most `--hash` (counting, while it grows, its old
-    /// array beside the new one); if not, it keeps its better half in place (the facts
-    /// proved to the greatest depth; the nodes in progress with the most moves left and the
-    /// largest numbers). Tables that start smaller than the cap allows stay at least as large
-    /// as their first array.
+    /// Makes room for one more entry in each table, the two within `--hash` together (see
+    /// [`Slots::make_room`](super::tables::Slots::make_room)).
     fn make_room(&mut self) {
-        if self.work.is_full() {
-            if self.work.bytes_growing() + self.facts.bytes() <= self.max_bytes
-                || self.work.len() == 0
-            {
-                self.work.grow();
-            } else {
-                self.work.keep_better_half();
-            }
-        }
-        if self.facts.is_full() {
-            if self.facts.bytes_growing() + self.work.bytes() <= self.max_bytes
-                || self.facts.len() == 0
-            {
-                self.facts.grow();
-            } else {
-                self.facts.keep_better_half();
-            }
-        }
+        let facts = self.facts.bytes();
+        self.work.make_room(facts, self.max_bytes);
+        let work = self.work.bytes();
+        self.facts.make_room(work, self.max_bytes);
     }
 
     /// Records a node's numbers (a proof with its length, a disproof with its depth).

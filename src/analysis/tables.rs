@@ -186,30 +186,45 @@ impl Cut {
     }
 }
 
-/// An open-addressed array of slots of `W` words, at most half full. A slot's first word is
-/// its tag, 0 for an empty slot (an array of zeroed words is an empty table). The slots start
-/// at a multiple of their size in memory (`W` a power of two): none straddles two cache lines.
-struct Slots<const W: usize> {
+/// An open-addressed array of slots of `W` words, at most half full: the facts
+/// ([`FactTable`]) and the nodes in progress ([`WorkTable`]). A slot's first word is its tag,
+/// 0 for an empty slot (an array of zeroed words is an empty table). The slots start at a
+/// multiple of their size in memory (`W` a power of two): none straddles two cache lines.
+pub(super) struct Slots<const W: usize> {
     words: Vec<u64>,
     /// The index in `words` of the first slot's first word.
     base: usize,
     /// How many slots (0 or a power of two).
     n: usize,
     len: usize,
+    /// What the table keeps first when it keeps its better half (higher is better).
+    score: fn(&[u64; W]) -> u16,
 }
 
+/// What is proved of each board and role, by the attacker's hand: a slot per hand (at most
+/// [`HANDS_PER_BOARD`] per board), read with hand dominance. Its slot: [`FactSlot`].
+pub(super) type FactTable = Slots<4>;
+
+/// The numbers of the nodes in progress, by [`NodeKey`]. Its slot: [`WorkSlot`]. A node is
+/// known by its key's 64-bit tag alone: two nodes mistaken for each other (about one chance in
+/// 2^64 per lookup) would only mislead the search's choice of a node, never prove or refute
+/// anything, since a node's proof or disproof is kept in the facts.
+pub(super) type WorkTable = Slots<2>;
+
 impl<const W: usize> Slots<W> {
-    fn new() -> Slots<W> {
+    /// An empty table, with no slots yet.
+    fn empty(score: fn(&[u64; W]) -> u16) -> Slots<W> {
         Slots {
             words: Vec::new(),
             base: 0,
             n: 0,
             len: 0,
+            score,
         }
     }
 
     /// An empty table of `n` slots.
-    fn with_slots(n: usize) -> Slots<W> {
+    fn with_slots(n: usize, score: fn(&[u64; W]) -> u16) -> Slots<W> {
         // One slot more, to start on a multiple of the slot's size.
         let words = zeroed((n + 1) * W);
         let base = words.as_ptr().align_offset(W * 8).min(W);
@@ -218,6 +233,35 @@ impl<const W: usize> Slots<W> {
             base,
             n,
             len: 0,
+            score,
+        }
+    }
+
+    /// The bytes it takes.
+    pub(super) fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// Makes room for one more entry: a table half full grows to twice its slots if it then
+    /// takes, beside `other` bytes, at most `max` (counting, while it grows, its old array
+    /// beside the new one); if not, it keeps its better half in place. An empty table gets
+    /// its first array ([`MIN_SLOTS`]) whatever the cap.
+    pub(super) fn make_room(&mut self, other: usize, max: usize) {
+        if !self.is_full() {
+            return;
+        }
+        if self.bytes_growing() + other <= max || self.len == 0 {
+            self.grow();
+        } else {
+            self.keep_better_half();
+        }
+    }
+
+    /// Asks for the line where the key's slots start (see [`prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, key: NodeKey) {
+        if let Some(s) = self.home_slot(key.tag()) {
+            prefetch(s);
         }
     }
 
@@ -239,10 +283,6 @@ impl<const W: usize> Slots<W> {
     #[inline]
     fn slot_mut(&mut self, i: usize) -> &mut [u64; W] {
         &mut self.words[self.base..].as_chunks_mut::<W>().0[i]
-    }
-
-    fn bytes(&self) -> usize {
-        self.words.len() * 8
     }
 
     fn mask(&self) -> usize {
@@ -283,7 +323,7 @@ impl<const W: usize> Slots<W> {
     /// Twice the slots (at least [`MIN_SLOTS`]), the entries kept: each run read from its
     /// start, so the entries with the same home keep the order they were put in.
     fn grow(&mut self) {
-        let mut new = Slots::with_slots((2 * self.n).max(MIN_SLOTS));
+        let mut new = Slots::with_slots((2 * self.n).max(MIN_SLOTS), self.score);
         if let Some(start) = self.an_empty_slot() {
             let mask = self.mask();
             for k in 1..=self.n {
@@ -320,9 +360,10 @@ impl<const W: usize> Slots<W> {
         hole
     }
 
-    /// Keeps the better half of the entries by `score` (at most 15/32 of them: a little under
-    /// half, so that a full table is a quarter full after), in place.
-    fn keep_better_half(&mut self, score: impl Fn(&[u64; W]) -> u16) {
+    /// Keeps the better half of the entries by their score (at most 15/32 of them: a little
+    /// under half, so that a full table is a quarter full after), in place.
+    fn keep_better_half(&mut self) {
+        let score = self.score;
         let mut count = [0u64; SCORES];
         for i in 0..self.n {
             let s = self.slot(i);
@@ -383,47 +424,9 @@ fn fact_slot(board: NodeKey, hand: u128, f: Fact) -> FactSlot {
     ]
 }
 
-/// What is proved of each board and role, by the attacker's hand: a slot per hand (at most
-/// [`HANDS_PER_BOARD`] per board), read with hand dominance.
-pub(super) struct FactTable(Slots<4>);
-
 impl FactTable {
     pub(super) fn new() -> FactTable {
-        FactTable(Slots::new())
-    }
-
-    pub(super) fn bytes(&self) -> usize {
-        self.0.bytes()
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.0.len
-    }
-
-    pub(super) fn is_full(&self) -> bool {
-        self.0.is_full()
-    }
-
-    /// The bytes it takes while it grows (the old and the new array).
-    pub(super) fn bytes_growing(&self) -> usize {
-        self.0.bytes_growing()
-    }
-
-    pub(super) fn grow(&mut self) {
-        self.0.grow();
-    }
-
-    /// Keeps the facts proved to the greatest depth, about half of them.
-    pub(super) fn keep_better_half(&mut self) {
-        self.0.keep_better_half(|s| slot_fact(s).depth());
-    }
-
-    /// Asks for the line where the board's slots start (see [`prefetch`]).
-    #[inline]
-    pub(super) fn prefetch(&self, board: NodeKey) {
-        if let Some(s) = self.0.home_slot(board.tag()) {
-            prefetch(s);
-        }
+        Slots::empty(|s: &FactSlot| slot_fact(s).depth())
     }
 
     /// What is known of a board with the attacker's hand `hand`, with hand dominance: a mate
@@ -431,7 +434,7 @@ impl FactTable {
     /// `hand`.
     pub(super) fn get(&self, board: NodeKey, hand: u128) -> Fact {
         let mut f = Fact::default();
-        let (slots, mask) = (self.0.all(), self.0.mask());
+        let (slots, mask) = (self.all(), self.mask());
         if slots.is_empty() {
             return f;
         }
@@ -464,10 +467,10 @@ impl FactTable {
     pub(super) fn update(&mut self, board: NodeKey, hand: u128, change: impl FnOnce(&mut Fact)) {
         let mut mine = [0usize; HANDS_PER_BOARD];
         let (mut count, mut same) = (0, None);
-        let (tag, check, mask) = (board.tag(), board.0[0] as u32, self.0.mask());
+        let (tag, check, mask) = (board.tag(), board.0[0] as u32, self.mask());
         // The run from the board's home, up to its first empty slot (`end`), as in `get`.
         let mut end = home(tag, mask);
-        let slots = self.0.all();
+        let slots = self.all();
         while let Some(s) = slots.get(end)
             && s[0] != 0
         {
@@ -484,21 +487,21 @@ impl FactTable {
             end = (end + 1) & mask;
         }
         let (at, mut f) = match same {
-            Some(i) => (i, slot_fact(self.0.slot(i))),
+            Some(i) => (i, slot_fact(self.slot(i))),
             None if count >= HANDS_PER_BOARD => {
                 // The second oldest goes: each later hand moves back a slot, the new one last.
                 for w in 1..HANDS_PER_BOARD - 1 {
-                    *self.0.slot_mut(mine[w]) = *self.0.slot(mine[w + 1]);
+                    *self.slot_mut(mine[w]) = *self.slot(mine[w + 1]);
                 }
                 (mine[HANDS_PER_BOARD - 1], Fact::default())
             }
             None => {
-                self.0.len += 1;
+                self.len += 1;
                 (end, Fact::default())
             }
         };
         change(&mut f);
-        *self.0.slot_mut(at) = fact_slot(board, hand, f);
+        *self.slot_mut(at) = fact_slot(board, hand, f);
     }
 }
 
@@ -506,54 +509,13 @@ impl FactTable {
 /// its [`Progress`].
 type WorkSlot = [u64; 2];
 
-/// The numbers of the nodes in progress, by [`NodeKey`]. A node is known by its key's 64-bit
-/// tag alone: two nodes mistaken for each other (about one chance in 2^64 per lookup) would
-/// only mislead the search's choice of a node, never prove or refute anything, since a
-/// node's proof or disproof is kept in the facts.
-pub(super) struct WorkTable(Slots<2>);
-
 impl WorkTable {
     pub(super) fn new() -> WorkTable {
-        WorkTable(Slots::new())
-    }
-
-    pub(super) fn bytes(&self) -> usize {
-        self.0.bytes()
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.0.len
-    }
-
-    pub(super) fn is_full(&self) -> bool {
-        self.0.is_full()
-    }
-
-    /// The bytes it takes while it grows (the old and the new array).
-    pub(super) fn bytes_growing(&self) -> usize {
-        self.0.bytes_growing()
-    }
-
-    pub(super) fn grow(&mut self) {
-        self.0.grow();
-    }
-
-    /// Keeps the nodes with the most moves left and the largest numbers, about half of them.
-    pub(super) fn keep_better_half(&mut self) {
-        self.0
-            .keep_better_half(|s: &WorkSlot| Progress(s[1]).score());
-    }
-
-    /// Asks for the line of the node's slot (see [`prefetch`]).
-    #[inline]
-    pub(super) fn prefetch(&self, key: NodeKey) {
-        if let Some(s) = self.0.home_slot(key.tag()) {
-            prefetch(s);
-        }
+        Slots::empty(|s: &WorkSlot| Progress(s[1]).score())
     }
 
     fn find(&self, key: NodeKey) -> Option<usize> {
-        let (slots, mask) = (self.0.all(), self.0.mask());
+        let (slots, mask) = (self.all(), self.mask());
         if slots.is_empty() {
             return None;
         }
@@ -571,7 +533,7 @@ impl WorkTable {
     }
 
     pub(super) fn get(&self, key: NodeKey) -> Option<Progress> {
-        self.find(key).map(|i| Progress(self.0.slot(i)[1]))
+        self.find(key).map(|i| Progress(self.slot(i)[1]))
     }
 
     /// Sets a node's numbers. The table must not be full ([`WorkTable::is_full`]).
@@ -579,17 +541,17 @@ impl WorkTable {
         let at = match self.find(key) {
             Some(at) => at,
             None => {
-                self.0.len += 1;
-                self.0.free_for(key.tag())
+                self.len += 1;
+                self.free_for(key.tag())
             }
         };
-        *self.0.slot_mut(at) = [key.tag(), p.0];
+        *self.slot_mut(at) = [key.tag(), p.0];
     }
 
     /// Takes a node out (when it is proved or disproved).
     pub(super) fn remove(&mut self, key: NodeKey) {
         if let Some(i) = self.find(key) {
-            self.0.take_out(i, |_, _| {});
+            self.take_out(i, |_, _| {});
         }
     }
 }
@@ -636,10 +598,10 @@ mod tests {
             }
             t.insert(key(i), Progress::new(i as u32 + 1, 2, 3));
         }
-        assert_eq!(t.len(), 5_000);
+        assert_eq!(t.len, 5_000);
         assert!(t.bytes() <= 16 * 16_385, "{}", t.bytes());
         t.insert(key(7), Progress::new(99, 98, 4));
-        assert_eq!(t.len(), 5_000);
+        assert_eq!(t.len, 5_000);
         assert_eq!(t.get(key(7)).map(|p| p.numbers()), Some((99, 98)));
         for i in (0..5_000u64).step_by(3) {
             t.remove(key(i));
@@ -648,7 +610,7 @@ mod tests {
             let want = (i % 3 != 0).then_some(if i == 7 { 99 } else { i as u32 + 1 });
             assert_eq!(t.get(key(i)).map(|p| p.numbers().0), want, "{i}");
         }
-        assert_eq!(t.len(), 5_000 - 1_667);
+        assert_eq!(t.len, 5_000 - 1_667);
         assert!(t.get(key(5_000)).is_none());
     }
 
@@ -667,7 +629,7 @@ mod tests {
         let bytes = t.bytes();
         t.keep_better_half();
         assert_eq!(t.bytes(), bytes, "halved in place");
-        assert!((4_000..=4_700).contains(&t.len()), "{}", t.len());
+        assert!((4_000..=4_700).contains(&t.len), "{}", t.len);
         let mut kept = 0;
         for i in 0..10_000u64 {
             if let Some(p) = t.get(key(i)) {
@@ -676,7 +638,7 @@ mod tests {
                 kept += 1;
             }
         }
-        assert_eq!(kept, t.len());
+        assert_eq!(kept, t.len);
         assert!(
             kept >= 4_000,
             "the five best scores but part of one: {kept}"
@@ -694,7 +656,7 @@ mod tests {
         for n in 1..=9u128 {
             t.update(board, n, |f| f.disproved = 10 - n as u8);
         }
-        assert_eq!(t.len(), 8, "eight hands kept");
+        assert_eq!(t.len, 8, "eight hands kept");
         // Hand 2 went (the oldest but the first): a hand of 2 is covered by 3's no mate.
         assert_eq!(t.get(board, 2).disproved, 7);
         assert_eq!(t.get(board, 1).disproved, 9, "the first hand kept");
@@ -712,7 +674,7 @@ mod tests {
         assert_eq!(t.get(board, 6).proved, 4);
         assert_eq!(t.get(key(123), 0).disproved, 123 % 7);
         t.keep_better_half();
-        assert!((1_300..=1_450).contains(&t.len()), "{}", t.len());
+        assert!((1_300..=1_450).contains(&t.len), "{}", t.len);
         // Depths 4 to 6 (about 1,280) stay, and a share of the depths 3 (about 125).
         let mut threes = 0;
         for i in 10..3_000u64 {
