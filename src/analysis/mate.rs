@@ -690,7 +690,8 @@ impl<P: Searchable> Search<P> {
         self.facts.get(NodeKey::of(id.board, or, 0), id.hand)
     }
 
-    /// Asks for the table lines of a node about to be read (see [`FactTable::prefetch`]).
+    /// Asks for the table lines of a node about to be read (see
+    /// [`Slots::prefetch`](super::tables::Slots::prefetch)).
     fn prefetch(&self, id: &Id, or: bool, n: u8) {
         self.facts.prefetch(NodeKey::of(id.board, or, 0));
         if n > 1 {

@@ -2,11 +2,11 @@
 //! attacker's hand ([`FactTable`]), and the numbers of the nodes in progress ([`WorkTable`]).
 //!
 //! Each is one array of small slots, addressed by the bits of the key (open addressing, linear
-//! probing, at most half full), so that reading a node costs one cache line: with a hash map,
-//! a lookup read the map's control bytes, then its bucket, then a board's list of other hands,
-//! each in its own place in memory, and three quarters of the time spent in the lookups went
-//! to waiting for them (`perf annotate`, bench/README.md). A node's children's lines are
-//! asked for while they are named ([`FactTable::prefetch`]), before their numbers are read.
+//! probing, at most half full), so that a lookup mostly reads one cache line: with a hash map,
+//! it read the map's control bytes, then its bucket, then a board's list of other hands, each
+//! in its own place in memory, and three quarters of the time spent in the lookups went to
+//! waiting for them (`perf annotate`, bench/README.md). A node's children's lines are asked
+//! for while they are named ([`Slots::prefetch`]), before their numbers are read.
 //!
 //! A table halves its entries in place (the better half by a score, [`Cut`]) when it is half
 //! full and growing would take the tables past their cap.
