@@ -340,9 +340,8 @@ impl<const W: usize> Slots<W> {
 
     /// Takes slot `i` out: each later entry of its run that may stand in the hole (its home is
     /// not between the hole and it) moves back into it (backward-shift deletion), which keeps
-    /// the order of the entries with the same home. Calls `moved(from, to)` for each move;
-    /// returns the slot left empty at the end.
-    fn take_out(&mut self, i: usize, mut moved: impl FnMut(usize, usize)) -> usize {
+    /// the order of the entries with the same home.
+    fn take_out(&mut self, i: usize) {
         let mask = self.mask();
         let mut hole = i;
         let mut j = (i + 1) & mask;
@@ -350,14 +349,12 @@ impl<const W: usize> Slots<W> {
             let h = home(self.slot(j)[0], mask);
             if (j.wrapping_sub(h) & mask) >= (j.wrapping_sub(hole) & mask) {
                 *self.slot_mut(hole) = *self.slot(j);
-                moved(j, hole);
                 hole = j;
             }
             j = (j + 1) & mask;
         }
         *self.slot_mut(hole) = [0; W];
         self.len -= 1;
-        hole
     }
 
     /// Keeps the better half of the entries by their score (at most 15/32 of them: a little
@@ -376,19 +373,14 @@ impl<const W: usize> Slots<W> {
             return;
         };
         let mask = self.mask();
-        // Which slots go, decided before anything moves (the marks move with the entries).
-        let mut goes: Vec<bool> = (0..self.n)
-            .map(|i| {
-                let s = self.slot(i);
-                s[0] != 0 && !cut.keeps(score(s), s[0])
-            })
-            .collect();
+        // Whether an entry goes depends on the entry alone (the cut is set): it is decided
+        // where the entry stands when it is reached, whatever moved it there.
+        let goes = |s: &[u64; W]| s[0] != 0 && !cut.keeps(score(s), s[0]);
         // From the empty slot `start`, once round: no run crosses it.
         let mut i = (start + 1) & mask;
         while i != start {
-            if goes[i] {
-                let emptied = self.take_out(i, |from, to| goes[to] = goes[from]);
-                goes[emptied] = false;
+            if goes(self.slot(i)) {
+                self.take_out(i);
                 // Slot i now holds the entry moved into it (if any): look at it again.
                 if self.slot(i)[0] != 0 {
                     continue;
@@ -551,7 +543,7 @@ impl WorkTable {
     /// Takes a node out (when it is proved or disproved).
     pub(super) fn remove(&mut self, key: NodeKey) {
         if let Some(i) = self.find(key) {
-            self.take_out(i, |_, _| {});
+            self.take_out(i);
         }
     }
 }
