@@ -21,15 +21,19 @@ pub trait Searchable: Notate {
     fn defence_order(&self, _m: &Self::Move) -> u8 {
         0
     }
-    /// The legal moves that [`Searchable::defence_order`] puts first (order 0), in the order
-    /// [`legal_moves`](crate::rules::Position::legal_moves) lists them: what a defender tries
-    /// first, found without the others (in Wa, the King's moves).
-    fn first_replies(&self) -> Vec<Self::Move> {
-        let mut moves = self.legal_moves();
-        moves.retain(|m| self.defence_order(m) == 0);
+    /// Calls `f` with each legal move that [`Searchable::defence_order`] puts first (order
+    /// 0), in the order [`legal_moves`](crate::rules::Position::legal_moves) lists them,
+    /// until `f` returns true; whether it did. What a defender tries first, found without the
+    /// others (in Wa, the King's moves, each found legal only when it is reached: a caller
+    /// that stops at the first tests no more).
+    fn first_replies_until(&self, f: &mut impl FnMut(&Self::Move) -> bool) -> bool {
+        let moves = self.legal_moves();
         moves
+            .iter()
+            .filter(|m| self.defence_order(m) == 0)
+            .any(|m| f(m))
     }
-    /// The other legal moves (those [`Searchable::first_replies`] leaves out), in the order
+    /// The other legal moves (those [`Searchable::first_replies_until`] leaves out), in the order
     /// [`legal_moves`](crate::rules::Position::legal_moves) lists them.
     fn other_replies(&self) -> Vec<Self::Move> {
         let mut moves = self.legal_moves();

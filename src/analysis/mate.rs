@@ -712,12 +712,19 @@ impl<P: Searchable> Search<P> {
     fn record(&mut self, id: &Id, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
         self.make_room();
         let (board, work) = (NodeKey::of(id.board, or, 0), NodeKey::of(id.key, or, n));
+        // A node with one attacker's move left is never in progress (see `numbers_of`): no
+        // entry of its to take out.
+        let in_progress = n > 1;
         if pn == 0 {
             (self.facts).update(board, id.hand, |f| f.proved = f.proved.min(length));
-            self.work.remove(work);
+            if in_progress {
+                self.work.remove(work);
+            }
         } else if dn == 0 {
             (self.facts).update(board, id.hand, |f| f.disproved = f.disproved.max(n));
-            self.work.remove(work);
+            if in_progress {
+                self.work.remove(work);
+            }
         } else {
             self.work.insert(work, Progress::new(pn, dn, n));
         }
@@ -762,53 +769,56 @@ impl<P: Searchable> Search<P> {
     /// allow a mate at once. The replies are tried in the defence order and the first that
     /// allows none refutes, so most such nodes cost one reply's mate-in-1 test, where the
     /// general step reads every child's numbers first. The first replies (the King's moves)
-    /// are found and tried before the others are generated (each move is generated once):
-    /// most nodes end among them. Each reply tested counts as a position visited.
+    /// are tried before the others are generated (each move is generated once), each found
+    /// legal only when it is reached ([`Searchable::first_replies_until`]): most nodes end
+    /// at the first. Each reply tested counts as a position visited.
     fn last_defence(&mut self, pos: &P, key: &Id) {
-        let first = pos.first_replies();
-        match self.refuted_at_once(pos, &first) {
+        let (mut any, mut refuted) = (false, Some(false));
+        pos.first_replies_until(&mut |m| {
+            any = true;
+            refuted = self.refutes_at_once(pos, m);
+            refuted != Some(false)
+        });
+        match refuted {
             Some(true) => return self.record(key, false, 1, INF, 0, 0),
             Some(false) => {}
             None => return,
         }
         let mut rest = pos.other_replies();
-        if first.is_empty() && rest.is_empty() {
+        if !any && rest.is_empty() {
             let won = self.is_over_for_defender(pos);
             let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
             return self.record(key, false, 1, pn, dn, 0);
         }
         rest.sort_by_key(|m| pos.defence_order(m));
-        match self.refuted_at_once(pos, &rest) {
-            Some(true) => self.record(key, false, 1, INF, 0, 0),
-            Some(false) => self.record(key, false, 1, 0, INF, 1),
-            None => {}
-        }
-    }
-
-    /// Whether one of these replies (of the defender in `pos`, one attacker's move left)
-    /// allows no mate in 1, tried in turn; None if the budget ran out.
-    fn refuted_at_once(&mut self, pos: &P, replies: &[P::Move]) -> Option<bool> {
-        let attacker = pos.turn().opponent();
-        for m in replies {
-            let (child_key, split) = pos.names_after(m, attacker);
-            let id = Id::named(child_key, split);
-            let mated = match self.numbers_of(&id, true, 1) {
-                (0, _) => true,
-                (_, 0) => false,
-                _ => {
-                    if !self.visit() {
-                        return None;
-                    }
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    self.mate_in_one(&next, &id)
-                }
-            };
-            if !mated {
-                return Some(true);
+        for m in &rest {
+            match self.refutes_at_once(pos, m) {
+                Some(true) => return self.record(key, false, 1, INF, 0, 0),
+                Some(false) => {}
+                None => return,
             }
         }
-        Some(false)
+        self.record(key, false, 1, 0, INF, 1);
+    }
+
+    /// Whether this reply (of the defender in `pos`, one attacker's move left) allows no mate
+    /// in 1; None if the budget ran out.
+    fn refutes_at_once(&mut self, pos: &P, m: &P::Move) -> Option<bool> {
+        let (child_key, split) = pos.names_after(m, pos.turn().opponent());
+        let id = Id::named(child_key, split);
+        let mated = match self.numbers_of(&id, true, 1) {
+            (0, _) => true,
+            (_, 0) => false,
+            _ => {
+                if !self.visit() {
+                    return None;
+                }
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                self.mate_in_one(&next, &id)
+            }
+        };
+        Some(!mated)
     }
 
     /// An attacker's node with one move left (`pos`, named `id`), solved and recorded:

@@ -40,8 +40,8 @@ impl Searchable for wa::Position {
         }
     }
 
-    fn first_replies(&self) -> Vec<wa::Move> {
-        self.king_moves()
+    fn first_replies_until(&self, f: &mut impl FnMut(&wa::Move) -> bool) -> bool {
+        self.king_moves_until(f)
     }
 
     fn other_replies(&self) -> Vec<wa::Move> {

@@ -925,8 +925,32 @@ impl Position {
 
     /// The legal moves of the side to move's King, in the order of
     /// [`legal_moves`](rules::Position::legal_moves) (none without a King).
-    pub(crate) fn king_moves(&self) -> Vec<Move> {
+    #[cfg(test)]
+    fn king_moves(&self) -> Vec<Move> {
         self.legal_moves_of(true, false)
+    }
+
+    /// Calls `f` with each of [`Position::king_moves`] in turn, until it returns true;
+    /// whether it did. Each move is found legal only when it is reached: a caller that stops
+    /// at the first tests the King's safety on no other square.
+    pub(crate) fn king_moves_until(&self, f: &mut impl FnMut(&Move) -> bool) -> bool {
+        let Some(k) = self.kings[self.turn.index()] else {
+            return false;
+        };
+        let Some(p) = self.board[k.index()] else {
+            return false;
+        };
+        // The King's squares in the order `king_moves` lists them (a King never promotes).
+        let mut targets = Vec::with_capacity(8);
+        self.piece_targets(p, k, &mut |to| targets.push(to));
+        targets.into_iter().any(|to| {
+            let m = Move::Normal {
+                from: k,
+                to,
+                promote: false,
+            };
+            self.final_rules(&m).is_ok() && f(&m)
+        })
     }
 
     /// The other legal moves (the other pieces' moves and the drops), in the order of
@@ -1624,6 +1648,42 @@ mod tests {
             }
         });
         assert!(ends > 0, "some games end without a legal move");
+    }
+
+    /// The King's moves found one at a time are its legal moves, in the same order, and the
+    /// walk stops where the caller says.
+    #[test]
+    fn king_moves_one_at_a_time_are_the_kings_legal_moves() {
+        let mut stopped = 0;
+        along_random_games(23, 40, |pos, game, ply| {
+            let all = pos.king_moves();
+            let king = pos.kings[pos.turn.index()];
+            let listed: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| king.is_some() && m.from() == king)
+                .collect();
+            assert_eq!(all, listed, "game {game} ply {ply}");
+            let mut seen = Vec::new();
+            assert!(!pos.king_moves_until(&mut |m| {
+                seen.push(*m);
+                false
+            }));
+            assert_eq!(seen, all, "game {game} ply {ply}");
+            if let Some(second) = all.get(1) {
+                let mut calls = 0;
+                assert!(pos.king_moves_until(&mut |m| {
+                    calls += 1;
+                    m == second
+                }));
+                assert_eq!(calls, 2, "game {game} ply {ply}");
+                stopped += 1;
+            }
+        });
+        assert!(
+            stopped > 0,
+            "some positions give the King two moves or more"
+        );
     }
 
     /// A move is refused for leaving the King attacked exactly when, played on a copy, it
