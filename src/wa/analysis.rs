@@ -53,7 +53,7 @@ impl Searchable for wa::Position {
     }
 
     fn mates_in_one(&self) -> bool {
-        self.mate_dropping_on(&self.drop_checks())
+        self.mates_at_once()
     }
 
     fn checking_move_list(&self) -> Vec<wa::Move> {

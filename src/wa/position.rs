@@ -657,26 +657,25 @@ impl Position {
         next
     }
 
-    /// Whether one of the checks of [`Position::checks_dropping_on`] mates at once (stops at
-    /// the first that does). The Sparrow Pawn's drops are not tried: by the Sparrow-drop-mate
-    /// rule ([`Position::sparrow_rule`]) none mates, and each would cost a copy of the
-    /// position and a search for a legal reply.
-    pub(crate) fn mate_dropping_on(&self, drop_on: &[u128; NKINDS]) -> bool {
+    /// Whether one of the side to move's checks mates at once (stops at the first that does).
+    /// The Sparrow Pawn's drops are not tried: by the Sparrow-drop-mate rule
+    /// ([`Position::sparrow_rule`]) none mates, and each would cost a copy of the position
+    /// and a search for a legal reply.
+    pub(crate) fn mates_at_once(&self) -> bool {
         let Some(k) = self.kings[self.turn.opponent().index()] else {
             return false;
         };
-        let mut drop_on = *drop_on;
-        drop_on[Kind::SP.index()] = 0;
         // Most checks leave the King a square it can already go to safely: found without
         // playing them.
         let flights = self.king_flights(k);
         // A drop leaves the King every flight the dropped piece does not attack, and the
         // square it lands on if that is a flight (the King takes it): it can only mate from
         // a square that is no flight and from which the piece reaches every flight on an
-        // empty board. The other drops are not generated.
+        // empty board. Only there is it asked whether the drop checks; the other drops are
+        // not generated.
+        let mut within = [0u128; NKINDS];
         for kind in Kind::all() {
-            let on = &mut drop_on[kind.index()];
-            if *on == 0 || self.hands[self.turn.index()][kind.index()] == 0 {
+            if kind == Kind::SP || self.hands[self.turn.index()][kind.index()] == 0 {
                 continue;
             }
             let p = Piece {
@@ -684,11 +683,13 @@ impl Position {
                 kind,
                 promoted: false,
             };
-            *on &= !flights;
+            let mut on = !flights;
             for f in square_list(flights) {
-                *on &= table(p).reached_from[f.index()];
+                on &= table(p).reached_from[f.index()];
             }
+            within[kind.index()] = on;
         }
+        let drop_on = self.drop_check_squares_within(k, &within);
         self.each_check_dropping_on(k, &drop_on, &mut |m| {
             self.surviving_flight(&m, k, flights).is_none()
                 && !self.after_check(&m).has_legal_move()
@@ -793,6 +794,11 @@ impl Position {
     /// King on `k`: those from which an unpromoted piece of the side to move attacks `k`
     /// along a clear way.
     pub(crate) fn drop_check_squares(&self, k: Square) -> [u128; NKINDS] {
+        self.drop_check_squares_within(k, &[!0; NKINDS])
+    }
+
+    /// [`Position::drop_check_squares`] among the squares of `within` (by kind) alone.
+    fn drop_check_squares_within(&self, k: Square, within: &[u128; NKINDS]) -> [u128; NKINDS] {
         let me = self.turn;
         let empty = !self.occ() & ((1u128 << N) - 1);
         let mut out = [0u128; NKINDS];
@@ -805,7 +811,7 @@ impl Position {
                 kind,
                 promoted: false,
             };
-            for sq in square_list(table(p).reached_from[k.index()] & empty) {
+            for sq in square_list(table(p).reached_from[k.index()] & empty & within[kind.index()]) {
                 if self.path_to(p, sq, k) == Some(None) {
                     out[kind.index()] |= 1u128 << sq.index();
                 }
