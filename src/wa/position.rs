@@ -776,18 +776,48 @@ impl Position {
     /// square may open a line of another of the mover's pieces onto `k`, else the squares
     /// from which it reaches `k` on an empty board, as it is or promoted.
     fn check_destinations(&self, k: Square) -> impl Fn(Square, Piece) -> u128 + '_ {
-        let occ = self.occ();
+        let opens = self.line_openers(k);
         move |from, p| {
-            let dir = delta(k, from).dir as usize;
-            if dir < 8
-                && self
-                    .line_attacker(k, dir, self.turn, occ & !(1u128 << from.index()), 0)
-                    .is_some()
-            {
+            if opens & 1u128 << from.index() != 0 {
                 return !0;
             }
             table(p).reached_once_moved[k.index()]
         }
+    }
+
+    /// Of the squares of the side to move's pieces, those whose piece, leaving, leaves a line
+    /// of the side to move's pieces onto the King on `k` (some piece of the side to move is
+    /// then the first along that line from `k` and slides back to it): on each line from `k`
+    /// whose nearest piece is the side to move's, that piece if the one after it would attack
+    /// along the line, and every other square of the line if the nearest itself attacks along
+    /// it. (Where the nearest piece is the other side's, no piece of the side to move leaving
+    /// the line changes what stands first on it.)
+    fn line_openers(&self, k: Square) -> u128 {
+        let (occ, mine) = (self.occ(), self.occupied[self.turn.index()]);
+        let Some(rays) = RAYS.get(k.index()) else {
+            return 0;
+        };
+        let mut opens = 0;
+        for (dir, &ray) in rays.iter().enumerate() {
+            let on = ray & occ;
+            if on & mine == 0 {
+                continue;
+            }
+            let first = 1u128 << nearest(on, dir).index();
+            if first & mine == 0 {
+                continue;
+            }
+            if self.line_attacker(k, dir, self.turn, occ, 0).is_some() {
+                opens |= ray & !first;
+            }
+            if self
+                .line_attacker(k, dir, self.turn, occ & !first, 0)
+                .is_some()
+            {
+                opens |= first;
+            }
+        }
+        opens
     }
 
     /// For each kind, the squares where a drop by the side to move checks the opponent's
