@@ -690,9 +690,10 @@ impl Position {
             within[kind.index()] = on;
         }
         let drop_on = self.drop_check_squares_within(k, &within);
-        self.each_check_dropping_on(k, &drop_on, &mut |m| {
-            self.surviving_flight(&m, k, flights).is_none()
-                && !self.after_check(&m).has_legal_move()
+        // A check that leaves a flight is passed over before its legality is tested.
+        let covers_all = |m: &Move| self.surviving_flight(m, k, flights).is_none();
+        self.each_check_passing(k, &drop_on, covers_all, &mut |m| {
+            !self.after_check(&m).has_legal_move()
         })
     }
 
@@ -713,12 +714,12 @@ impl Position {
     }
 
     /// A square of `flights` ([`Position::king_flights`]) the opponent's King (on `k`) can
-    /// still go to after `m`, a legal move of the side to move: one that neither the moved or
-    /// dropped piece attacks from `to`, nor a piece whose line `m` opens through `from` (the
-    /// King gone from `k`). Then `m` does not mate. Nothing else can newly attack a square: a
-    /// capture leaves `to` as full as it was, and a drop only fills it. (`to` itself is a
-    /// flight only for a drop, which the King may take: a piece moved there attacked it
-    /// from `from`.)
+    /// still go to after `m`, a move of the side to move as its pieces allow (legal or not:
+    /// what it attacks does not depend on that): one that neither the moved or dropped piece
+    /// attacks from `to`, nor a piece whose line `m` opens through `from` (the King gone from
+    /// `k`). Then `m` does not mate. Nothing else can newly attack a square: a capture leaves
+    /// `to` as full as it was, and a drop only fills it. (`to` itself is a flight only for a
+    /// drop, which the King may take: a piece moved there attacked it from `from`.)
     fn surviving_flight(&self, m: &Move, k: Square, flights: u128) -> Option<Square> {
         let (from, to, piece) = match *m {
             Move::Drop { kind, to } => (
@@ -765,9 +766,24 @@ impl Position {
         drop_on: &[u128; NKINDS],
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
+        self.each_check_passing(k, drop_on, |_| true, f)
+    }
+
+    /// [`Position::each_check_dropping_on`] for the checks that pass `pass` alone, a test
+    /// made before the move's legality is (`pass` must not rely on it).
+    fn each_check_passing(
+        &self,
+        k: Square,
+        drop_on: &[u128; NKINDS],
+        pass: impl Fn(&Move) -> bool,
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
         let mut memo = DropSafety::default();
         self.each_pseudo_move_on(Kind::all(), drop_on, self.check_destinations(k), &mut |m| {
-            self.would_check(&m, k) && self.final_rules_with(&m, &mut memo).is_ok() && f(m)
+            self.would_check(&m, k)
+                && pass(&m)
+                && self.final_rules_with(&m, &mut memo).is_ok()
+                && f(m)
         })
     }
 
