@@ -927,6 +927,14 @@ fn packed_hands_compare_kind_by_kind() {
     ));
     assert!(pack_hand(&[32]).is_none());
     assert!(pack_hand(&[0; 22]).is_none());
+    // A count of 32 or more, wherever it stands, and whatever its value.
+    for i in 0..21 {
+        for big in [32, 33, 63, 64, 200, 255] {
+            let mut counts = [31u8; 21];
+            counts[i] = big;
+            assert!(pack_hand(&counts).is_none(), "{big} at {i}");
+        }
+    }
     // Field i holds count i in 6 bits, for every number of kinds up to 21.
     for len in 0..=21usize {
         let counts: Vec<u8> = (0..len).map(|i| (i * 7 % 32) as u8).collect();
