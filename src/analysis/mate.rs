@@ -806,6 +806,11 @@ impl<P: Searchable> Search<P> {
     fn refutes_at_once(&mut self, pos: &P, m: &P::Move) -> Option<bool> {
         let (child_key, split) = pos.names_after(m, pos.turn().opponent());
         let id = Id::named(child_key, split);
+        // The position is made while the table's line is fetched (most are not in the table:
+        // the lookup would otherwise wait on memory with nothing else to do).
+        self.prefetch(&id, true, 1);
+        let mut next = pos.clone();
+        next.play_unchecked(m);
         let mated = match self.numbers_of(&id, true, 1) {
             (0, _) => true,
             (_, 0) => false,
@@ -813,8 +818,6 @@ impl<P: Searchable> Search<P> {
                 if !self.visit() {
                     return None;
                 }
-                let mut next = pos.clone();
-                next.play_unchecked(m);
                 self.mate_in_one(&next, &id)
             }
         };
