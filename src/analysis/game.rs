@@ -31,7 +31,7 @@ pub trait Searchable: Notate {
         moves
             .iter()
             .filter(|m| self.defence_order(m) == 0)
-            .any(|m| f(m))
+            .any(f)
     }
     /// The other legal moves (those [`Searchable::first_replies_until`] leaves out), in the order
     /// [`legal_moves`](crate::rules::Position::legal_moves) lists them.
