@@ -712,21 +712,20 @@ impl<P: Searchable> Search<P> {
     fn record(&mut self, id: &Id, or: bool, n: u8, pn: u32, dn: u32, length: u8) {
         self.make_room();
         let (board, work) = (NodeKey::of(id.board, or, 0), NodeKey::of(id.key, or, n));
+        if pn != 0 && dn != 0 {
+            return self.work.insert(work, Progress::new(pn, dn, n));
+        }
+        (self.facts).update(board, id.hand, |f| {
+            if pn == 0 {
+                f.proved = f.proved.min(length);
+            } else {
+                f.disproved = f.disproved.max(n);
+            }
+        });
         // A node with one attacker's move left is never in progress (see `numbers_of`): no
         // entry of its to take out.
-        let in_progress = n > 1;
-        if pn == 0 {
-            (self.facts).update(board, id.hand, |f| f.proved = f.proved.min(length));
-            if in_progress {
-                self.work.remove(work);
-            }
-        } else if dn == 0 {
-            (self.facts).update(board, id.hand, |f| f.disproved = f.disproved.max(n));
-            if in_progress {
-                self.work.remove(work);
-            }
-        } else {
-            self.work.insert(work, Progress::new(pn, dn, n));
+        if n > 1 {
+            self.work.remove(work);
         }
     }
 
