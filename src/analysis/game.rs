@@ -28,10 +28,7 @@ pub trait Searchable: Notate {
     /// that stops at the first tests no more).
     fn first_replies_until(&self, f: &mut impl FnMut(&Self::Move) -> bool) -> bool {
         let moves = self.legal_moves();
-        moves
-            .iter()
-            .filter(|m| self.defence_order(m) == 0)
-            .any(f)
+        moves.iter().filter(|m| self.defence_order(m) == 0).any(f)
     }
     /// The other legal moves (those [`Searchable::first_replies_until`] leaves out), in the order
     /// [`legal_moves`](crate::rules::Position::legal_moves) lists them.
