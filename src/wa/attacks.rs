@@ -50,13 +50,25 @@ pub(super) static STEPS: [[u8; STEP_SIDE * STEP_SIDE]; 256] = {
 /// The square `(dx, dy)` away, if on the board: `WA.offset` by table.
 #[inline]
 pub(super) fn step(sq: Square, dx: i8, dy: i8) -> Option<Square> {
-    if dx.abs() > STEP_MAX || dy.abs() > STEP_MAX {
-        return WA.offset(sq, dx, dy);
+    match step_slot(dx, dy) {
+        Some(slot) => step_in(sq, slot),
+        None => WA.offset(sq, dx, dy),
     }
-    let i = (dy + STEP_MAX) as usize * STEP_SIDE + (dx + STEP_MAX) as usize;
-    match STEPS[sq.index()][i] {
-        OFF => None,
-        s => Some(Square(s)),
+}
+
+/// The slot of the step `(dx, dy)` in a row of [`STEPS`] (None for a step longer than
+/// `STEP_MAX` either way).
+pub(super) fn step_slot(dx: i8, dy: i8) -> Option<usize> {
+    (dx.abs() <= STEP_MAX && dy.abs() <= STEP_MAX)
+        .then(|| (dy + STEP_MAX) as usize * STEP_SIDE + (dx + STEP_MAX) as usize)
+}
+
+/// The square one step of slot `slot` ([`step_slot`]) away from `sq`, if on the board.
+#[inline]
+pub(super) fn step_in(sq: Square, slot: usize) -> Option<Square> {
+    match STEPS[sq.index()].get(slot) {
+        Some(&OFF) | None => None,
+        Some(&s) => Some(Square(s)),
     }
 }
 
@@ -230,6 +242,9 @@ pub(super) fn back(dir: usize) -> usize {
 /// Precomputed movement of one form (kind × promoted) for one colour.
 pub(super) struct FormTable {
     pub(super) rays: Vec<Ray>,
+    /// For each of `rays`, the slot of its step in a row of [`STEPS`] ([`step_slot`]; None:
+    /// a step too long for the table), found once for the walks along it.
+    pub(super) ray_slots: Vec<Option<usize>>,
     /// Slide range per unit direction (0 = none).
     pub(super) slide: [u8; 8],
     /// Bit i set: the form leaps by `LEAPS[i]`.
@@ -297,6 +312,7 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                         }
                     }
                     FormTable {
+                        ray_slots: rays.iter().map(|r| step_slot(r.dx, r.dy)).collect(),
                         rays,
                         slide,
                         leaps,

@@ -2,7 +2,7 @@
 
 use super::{
     Kind, LEAP_SOURCES, Move, NKINDS, Piece, RAYS, Way, back, between, delta, in_zone, last_rank,
-    nearest, square_list, step, table, way,
+    nearest, square_list, step, step_in, table, way,
 };
 use crate::Variant;
 use crate::geometry::{Color, FileRank, Square, SquareSet, WA};
@@ -392,10 +392,15 @@ impl Position {
     }
 
     fn piece_targets(&self, p: Piece, from: Square, emit: &mut impl FnMut(Square)) {
-        for r in &table(p).rays {
+        let t = table(p);
+        for (r, &slot) in t.rays.iter().zip(&t.ray_slots) {
             let mut cur = from;
             for _ in 0..r.range {
-                let Some(s) = step(cur, r.dx, r.dy) else {
+                let next = match slot {
+                    Some(slot) => step_in(cur, slot),
+                    None => step(cur, r.dx, r.dy),
+                };
+                let Some(s) = next else {
                     break;
                 };
                 cur = s;
