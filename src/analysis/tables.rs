@@ -579,15 +579,21 @@ mod tests {
         NodeKey::of(k, i.is_multiple_of(2), 0)
     }
 
+    /// Grows the table until it has room for one more entry (what `make_room` does below
+    /// its cap).
+    fn with_room<const W: usize>(t: &mut Slots<W>) {
+        while t.is_full() {
+            t.grow();
+        }
+    }
+
     /// The nodes in progress: set, read, replaced, taken out, with the table growing as it
     /// fills; every entry is found again after a neighbour is taken out.
     #[test]
     fn nodes_in_progress_are_found_after_growth_and_removals() {
         let mut t = WorkTable::new();
         for i in 0..5_000u64 {
-            while t.is_full() {
-                t.grow();
-            }
+            with_room(&mut t);
             t.insert(key(i), Progress::new(i as u32 + 1, 2, 3));
         }
         assert_eq!(t.len, 5_000);
@@ -612,9 +618,7 @@ mod tests {
     fn the_better_half_stays() {
         let mut t = WorkTable::new();
         for i in 0..10_000u64 {
-            while t.is_full() {
-                t.grow();
-            }
+            with_room(&mut t);
             // Scores by moves left: 0 to 9, a thousand each.
             t.insert(key(i), Progress::new(1, 1, (i % 10) as u8));
         }
@@ -658,9 +662,7 @@ mod tests {
         assert_eq!(t.get(board, 4).proved, Fact::NONE);
         assert_eq!(t.get(key(2), 5), Fact::default(), "another board");
         for i in 10..3_000u64 {
-            while t.is_full() {
-                t.grow();
-            }
+            with_room(&mut t);
             t.update(key(i), 0, |f| f.disproved = (i % 7) as u8);
         }
         assert_eq!(t.get(board, 6).proved, 4);
