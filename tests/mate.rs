@@ -944,6 +944,210 @@ fn packed_hands_compare_kind_by_kind() {
     }
 }
 
+/// The arithmetic of disproof pieces on packed hands: the smaller count of each kind, and a
+/// cover moved back through a move (cover - theirs + mine, at least mine, at most 31), equal
+/// to the same worked out count by count, on counts from 0 to 31 in every field.
+#[test]
+fn packed_hands_take_minimums_and_move_covers_back() {
+    use kifu::analysis::game::{HAND_ANY, hand_back, hand_min, pack_hand};
+    let mut rng = Rng::new(21);
+    // Mostly the edges (0, 1, 30, 31), the rest anywhere between.
+    let mut count = || match rng.below(6) {
+        0..=3 => [0, 1, 30, 31][rng.below(4) as usize],
+        _ => rng.below(32) as u8,
+    };
+    assert_eq!(HAND_ANY, pack_hand(&[31; 21]).unwrap());
+    for _ in 0..20_000 {
+        let [a, b, c, d] = [(); 4].map(|_| [(); 21].map(|_| count()));
+        let [pa, pb, pc, pd] = [a, b, c, d].map(|x| pack_hand(&x).unwrap());
+        let min: Vec<u8> = (0..21).map(|i| a[i].min(b[i])).collect();
+        assert_eq!(hand_min(pa, pb), pack_hand(&min).unwrap(), "{a:?} {b:?}");
+        let back: Vec<u8> = (0..21)
+            .map(|i| (c[i].saturating_sub(d[i]) + a[i]).min(31))
+            .collect();
+        assert_eq!(
+            hand_back(pc, pd, pa),
+            pack_hand(&back).unwrap(),
+            "{c:?} {d:?} {a:?}"
+        );
+    }
+}
+
+/// A Wa position with these hands for the side to move and its opponent (counts by kind).
+fn with_hands(p: &wa::Position, mine: &[u8], theirs: &[u8]) -> wa::Position {
+    let fen = wa::fen::write(p);
+    let (board, rest) = fen.split_once('[').unwrap();
+    let (_, tail) = rest.split_once(']').unwrap();
+    let mut hand = String::new();
+    for color in [Color::Black, Color::White] {
+        let counts = if color == p.turn() { mine } else { theirs };
+        for kind in wa::Kind::all() {
+            let letter = kind.row().letter;
+            let letter = match color {
+                Color::Black => letter,
+                Color::White => letter.to_ascii_lowercase(),
+            };
+            hand.extend(std::iter::repeat_n(
+                letter,
+                usize::from(counts[kind.index()]),
+            ));
+        }
+    }
+    if hand.is_empty() {
+        hand.push('-');
+    }
+    wa::fen::parse(p.variant(), &format!("{board}[{hand}]{tail}")).unwrap()
+}
+
+/// Disproof pieces, Wa's side. Where the side to move has no mate in 1, it has none with the
+/// largest hand within the cap [`Searchable::mate_in_one_test`] gives (the pieces taken from
+/// the opponent's hand); and with the largest hand within [`Searchable::attack_cap`], its
+/// checks are the same. On the positions of CrazyWa's games; and a piece more than a cap
+/// allows does give a mate in 1 on some of them (the caps are needed).
+#[test]
+fn no_mate_holds_for_every_hand_within_the_caps() {
+    use kifu::analysis::game::MateInOne;
+    let counts = |cap: u128| -> Vec<u8> {
+        (0..wa::NKINDS)
+            .map(|i| (cap >> (6 * i) & 63) as u8)
+            .collect()
+    };
+    // The hands with as many pieces moved to the side to move as `cap` allows (of the kinds
+    // `only`, or all): (its hand, the opponent's).
+    let within = |p: &wa::Position, cap: &[u8], only: Option<usize>| {
+        let (me, them) = (p.turn(), p.turn().opponent());
+        let (mut mine, mut theirs) = (vec![0u8; wa::NKINDS], vec![0u8; wa::NKINDS]);
+        for kind in wa::Kind::all() {
+            let i = kind.index();
+            let (h, d) = (p.in_hand(me, kind), p.in_hand(them, kind));
+            let give = if only.is_none_or(|k| k == i) {
+                cap[i].saturating_sub(h).min(d)
+            } else {
+                0
+            };
+            (mine[i], theirs[i]) = (h + give, d - give);
+        }
+        (mine, theirs)
+    };
+    let (mut tested, mut widened, mut needed) = (0, 0, 0);
+    for path in crazywa_games().iter().step_by(2) {
+        for p in game_positions(&std::fs::read_to_string(path).unwrap()) {
+            if p.outcome().is_some() {
+                continue;
+            }
+            let at = wa::fen::write(&p);
+            let mates = p.mates_in_one();
+            match p.mate_in_one_test() {
+                MateInOne::Mates => assert!(mates, "{at}"),
+                MateInOne::NoMate(cap) => {
+                    assert!(!mates, "{at}");
+                    let cap = counts(cap.unwrap());
+                    let (mine, theirs) = within(&p, &cap, None);
+                    let q = with_hands(&p, &mine, &theirs);
+                    assert!(!q.mates_in_one(), "{at} with {}", wa::fen::write(&q));
+                    widened += usize::from(q.key() != p.key());
+                    // One piece more than the cap, kind by kind.
+                    for kind in wa::Kind::all() {
+                        let i = kind.index();
+                        let mut over = cap.clone();
+                        over[i] += 1;
+                        let (mine, theirs) = within(&p, &over, Some(i));
+                        if mine[i] > cap[i].max(p.in_hand(p.turn(), kind)) {
+                            needed += usize::from(with_hands(&p, &mine, &theirs).mates_in_one());
+                        }
+                    }
+                }
+            }
+            let cap = counts(p.attack_cap().unwrap());
+            let (mine, theirs) = within(&p, &cap, None);
+            let q = with_hands(&p, &mine, &theirs);
+            let checks = |p: &wa::Position| {
+                let mut v: Vec<String> = p
+                    .checking_move_list()
+                    .iter()
+                    .map(|m| format!("{m:?}"))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(checks(&q), checks(&p), "{at} with {}", wa::fen::write(&q));
+            tested += 1;
+        }
+    }
+    assert!(
+        tested > 1000 && widened > 500 && needed > 0,
+        "{tested} {widened} {needed}"
+    );
+}
+
+/// Disproof pieces, the search's side: a "no mate" is recorded for more in the attacker's hand
+/// than it was proved with only where it holds. One search (its tables kept) is asked about a
+/// position of CrazyWa's games, then about the same board with pieces moved from the
+/// defender's hand to the attacker's (one piece of a kind, or every piece of a kind): each
+/// answer is the iterative deepening's (which keeps no such facts), at depths 2 and 3. Some of
+/// those hands mate where the first did not (the test can fail).
+#[test]
+fn no_mate_is_carried_only_to_the_hands_it_holds_for() {
+    let (mut compared, mut new_mates) = (0, 0);
+    let length = |f: Found<wa::Move>| match f {
+        Found::Mate(m) => Some(m.moves),
+        Found::None => None,
+        Found::Stopped => panic!("budget"),
+    };
+    for path in crazywa_games().iter().step_by(3) {
+        let positions = game_positions(&std::fs::read_to_string(path).unwrap());
+        for (i, p) in positions.iter().enumerate().step_by(4) {
+            if p.outcome().is_some() {
+                continue;
+            }
+            let (me, them) = (p.turn(), p.turn().opponent());
+            let hand = |c| {
+                wa::Kind::all()
+                    .map(|k| p.in_hand(c, k))
+                    .collect::<Vec<u8>>()
+            };
+            let (mine, theirs) = (hand(me), hand(them));
+            let mut variants = vec![p.clone()];
+            for kind in wa::Kind::all() {
+                let k = kind.index();
+                let gives: &[u8] = match theirs[k] {
+                    0 => &[],
+                    1 => &[1],
+                    _ => &[1, theirs[k]],
+                };
+                for &give in gives {
+                    let (mut m, mut t) = (mine.clone(), theirs.clone());
+                    m[k] += give;
+                    t[k] -= give;
+                    variants.push(with_hands(p, &m, &t));
+                }
+            }
+            for depth in [2, 3] {
+                let with = |method| MateOptions {
+                    depth,
+                    method,
+                    ..MateOptions::default()
+                };
+                let mut shared = Search::<wa::Position>::new(with(Method::ProofNumber));
+                let first = length(shared.find(p));
+                for v in &variants {
+                    let at = format!(
+                        "{} ply {i} depth {depth}: {}",
+                        path.display(),
+                        wa::fen::write(v)
+                    );
+                    let a = length(shared.find(v));
+                    let b = length(Search::<wa::Position>::new(with(Method::Deepening)).find(v));
+                    assert_eq!(a, b, "{at}");
+                    new_mates += usize::from(first.is_none() && a.is_some());
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000 && new_mates > 15, "{compared} {new_mates}");
+}
+
 /// selfplay-109 ply 61 of `bench/mate-positions.txt`: a mate in 9 (125,495 positions with
 /// the default tables).
 const MATE_IN_9: &str = "hmc4grdo/e1l3ksuf1/ppp1X1p1ppp/4v1w4/11/11/11/2P8/PP1XPPP1PPP/2U3S1CE1/OD1G1K1VLMH[RWPPPPPPf] w 1 31";

@@ -74,6 +74,34 @@ pub trait Searchable: Notate {
     fn hand_split(&self, _attacker: Color) -> Option<(u128, u128)> {
         None
     }
+    /// *Disproof pieces* (what a "no mate" still holds for with more in the attacker's hand),
+    /// at a node where the side to move attacks and has no mate: the largest attacker's hand
+    /// ([packed](pack_hand)) for which it has no move here that it lacks now, given as a cap
+    /// on each kind: its own count (0) for a kind it holds none of while a drop of that kind
+    /// would give check, [`HAND_ANY`] for the others (more of a kind it holds adds no move;
+    /// nor does a kind no drop of which checks). None (the default): a game without hands,
+    /// where a "no mate" holds for the very hand it was proved with.
+    fn attack_cap(&self) -> Option<u128> {
+        None
+    }
+    /// [`Searchable::mates_in_one`], and when the side to move has no mate in 1, the cap of
+    /// [`Searchable::attack_cap`] for it: the hand up to which it still has none. The drops
+    /// counted are those that could mate (not every check), and a check answered only by a
+    /// drop of the defender is answered still if the defender keeps one piece of that kind.
+    fn mate_in_one_test(&self) -> MateInOne {
+        if self.mates_in_one() {
+            MateInOne::Mates
+        } else {
+            MateInOne::NoMate(self.attack_cap())
+        }
+    }
+    /// The cap on the attacker's hand (see [`Searchable::attack_cap`]) under which `m`, a
+    /// defender's move, stays legal: a drop needs the defender to keep a piece of its kind,
+    /// so the attacker may have at most all but one of them; [`HAND_ANY`] elsewhere. None: a
+    /// game without hands.
+    fn reply_cap(&self, _m: &Self::Move) -> Option<u128> {
+        None
+    }
     /// The key and the [hand split](Searchable::hand_split) of the position the move `m`
     /// leads to (a legal move), as playing it would give them: a game may find them without
     /// playing it.
@@ -84,14 +112,69 @@ pub trait Searchable: Notate {
     }
 }
 
+/// What [`Searchable::mate_in_one_test`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateInOne {
+    /// The side to move mates at once.
+    Mates,
+    /// It does not, and would not with any hand within this cap (None: with its own alone).
+    NoMate(Option<u128>),
+}
+
 /// Bits of a count in a packed hand ([`pack_hand`]): 5 for the count, 1 kept clear.
 const HAND_FIELD: u32 = 6;
+
+/// The fields of a packed hand.
+const HAND_FIELDS: u32 = 128 / HAND_FIELD;
+
+/// The largest count a packed hand holds in a field.
+const HAND_MAX: u128 = (1 << (HAND_FIELD - 1)) - 1;
+
+/// A packed hand with the largest count of every kind: no cap.
+pub const HAND_ANY: u128 = {
+    let mut g = 0u128;
+    let mut i = 0;
+    while i < HAND_FIELDS {
+        g |= HAND_MAX << (i * HAND_FIELD);
+        i += 1;
+    }
+    g
+};
+
+/// The low bits (the count's) of each field of a packed hand whose guard bit is set in `g`.
+fn fields_of_guards(g: u128) -> u128 {
+    let g = g & HAND_GUARDS;
+    g - (g >> (HAND_FIELD - 1))
+}
+
+/// The count of each kind that is the smaller in the packed hands `a` and `b`: where `a`'s
+/// is at least `b`'s, the field's subtraction keeps its guard bit (as in [`hand_covers`]).
+pub fn hand_min(a: u128, b: u128) -> u128 {
+    let (a, b) = (a & HAND_ANY, b & HAND_ANY);
+    let a_not_less = fields_of_guards((a | HAND_GUARDS) - b);
+    (b & a_not_less) | (a & !a_not_less)
+}
+
+/// A hand that covers `mine` in a node ([`pack_hand`]), where the move to a child changed the
+/// attacker's hand from `mine` to `theirs`: `cover`, which covers `theirs` in the child,
+/// moved back by that change (`cover - theirs + mine` in each kind, at least `mine`, at most
+/// [`HAND_MAX`]). A hand of the node within it becomes, through the move, one of the child's
+/// within `cover`.
+pub fn hand_back(cover: u128, theirs: u128, mine: u128) -> u128 {
+    let (cover, theirs, mine) = (cover & HAND_ANY, theirs & HAND_ANY, mine & HAND_ANY);
+    // cover - theirs where it is not negative (else 0), each field below 32.
+    let d = (cover | HAND_GUARDS) - theirs;
+    let more = d & fields_of_guards(d);
+    // Plus mine: each field below 64, so no carry leaves it; 32 or more is cut to 31.
+    let sum = more + mine;
+    (sum | fields_of_guards(sum)) & HAND_ANY
+}
 
 /// The clear top bit of every field of a packed hand.
 const HAND_GUARDS: u128 = {
     let mut g = 0u128;
     let mut i = 0;
-    while i < 128 / HAND_FIELD {
+    while i < HAND_FIELDS {
         g |= 1 << (i * HAND_FIELD + HAND_FIELD - 1);
         i += 1;
     }

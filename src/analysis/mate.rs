@@ -13,7 +13,7 @@
 //! immediate mates tried first, the attacker's moves ordered by how few replies they leave,
 //! and the defender's by how likely they are to refute (King moves and captures first).
 
-use super::game::Searchable;
+use super::game::{MateInOne, Searchable, hand_back, hand_covers, hand_min};
 use super::tables::{Fact, FactTable, NodeKey, Progress, WorkTable};
 use crate::geometry::Color;
 use crate::notation::{Style, number_prefix};
@@ -198,6 +198,8 @@ struct Id {
     key: u128,
     board: u128,
     hand: u128,
+    /// Whether the position has a hand split (else `hand` is 0 and means nothing).
+    split: bool,
 }
 
 impl Id {
@@ -209,11 +211,17 @@ impl Id {
     /// The names of a position with this key and hand split.
     fn named(key: u128, split: Option<(u128, u128)>) -> Id {
         match split {
-            Some((board, hand)) => Id { key, board, hand },
+            Some((board, hand)) => Id {
+                key,
+                board,
+                hand,
+                split: true,
+            },
             None => Id {
                 key,
                 board: key,
                 hand: 0,
+                split: false,
             },
         }
     }
@@ -729,6 +737,61 @@ impl<P: Searchable> Search<P> {
         }
     }
 
+    /// Records a "no mate" within `n` moves at a node, proved for the attacker's hands within
+    /// `cover` (which covers the node's own; see [`Searchable::attack_cap`]): *disproof
+    /// pieces*, so that the same board with more in the attacker's hand, reached along
+    /// another line, is known not to mate either.
+    fn record_disproof(&mut self, id: &Id, or: bool, n: u8, cover: u128) {
+        debug_assert!(hand_covers(cover, id.hand));
+        let cover = if hand_covers(cover, id.hand) {
+            cover
+        } else {
+            id.hand
+        };
+        self.record(&Id { hand: cover, ..*id }, or, n, INF, 0, 0);
+    }
+
+    /// The hand of the "no mate" known of a node with `n` moves left (None: none known).
+    fn disproof_cover(&self, id: &Id, or: bool, n: u8) -> Option<u128> {
+        (self.facts).disproof_hand(NodeKey::of(id.board, or, 0), id.hand, n)
+    }
+
+    /// The hands an attacker's node (`pos`, named `id`) with no mate among its `children`
+    /// (each disproved) has none with: within the game's cap, and within each child's cover
+    /// moved back through its move. The node's own hand alone where the game has no hands,
+    /// every move is the attacker's, or a child's cover is not known.
+    fn attack_cover(&self, pos: &P, id: &Id, children: &[(P::Move, u8, Id)]) -> u128 {
+        if self.opts.all_moves || !id.split {
+            return id.hand;
+        }
+        let Some(mut cover) = pos.attack_cap() else {
+            return id.hand;
+        };
+        for (_, left, c) in children {
+            match self.disproof_cover(c, false, *left) {
+                Some(theirs) if c.split => {
+                    cover = hand_min(cover, hand_back(theirs, c.hand, id.hand))
+                }
+                _ => return id.hand,
+            }
+        }
+        cover
+    }
+
+    /// Records a defender's node (`pos`, named `id`, `n` moves left) refuted by its reply `m`
+    /// (leading to the child named `child`): no mate within the hands of the child's cover
+    /// (the attacker's hand is not changed by the defender's move) under which `m` stays
+    /// legal ([`Searchable::reply_cap`]).
+    fn refuted(&mut self, pos: &P, id: &Id, n: u8, m: &P::Move, child: &Id) {
+        let cover = match (pos.reply_cap(m), self.disproof_cover(child, true, n)) {
+            (Some(cap), Some(theirs)) if !self.opts.all_moves && id.split && child.split => {
+                hand_min(cap, hand_back(theirs, child.hand, id.hand))
+            }
+            _ => id.hand,
+        };
+        self.record_disproof(id, false, n, cover);
+    }
+
     /// The children of a df-pn node: its moves, each with the attacker's moves left in the
     /// position it leads to and that position's names (the role is the other one). The
     /// positions are not made: only the child searched next is played.
@@ -772,16 +835,20 @@ impl<P: Searchable> Search<P> {
     /// legal only when it is reached ([`Searchable::first_replies_until`]): most nodes end
     /// at the first. Each reply tested counts as a position visited.
     fn last_defence(&mut self, pos: &P, key: &Id) {
-        let (mut any, mut refuted) = (false, Some(false));
+        let (mut any, mut refuted) = (false, Some(None));
+        let mut by = None;
         pos.first_replies_until(&mut |m| {
             any = true;
             refuted = self.refutes_at_once(pos, m);
-            refuted != Some(false)
+            if let Some(Some(_)) = refuted {
+                by = Some(*m);
+            }
+            !matches!(refuted, Some(None))
         });
-        match refuted {
-            Some(true) => return self.record(key, false, 1, INF, 0, 0),
-            Some(false) => {}
-            None => return,
+        match (refuted, by) {
+            (Some(Some(child)), Some(m)) => return self.refuted(pos, key, 1, &m, &child),
+            (Some(_), _) => {}
+            (None, _) => return,
         }
         let mut rest = pos.other_replies();
         if !any && rest.is_empty() {
@@ -792,8 +859,8 @@ impl<P: Searchable> Search<P> {
         rest.sort_by_key(|m| pos.defence_order(m));
         for m in &rest {
             match self.refutes_at_once(pos, m) {
-                Some(true) => return self.record(key, false, 1, INF, 0, 0),
-                Some(false) => {}
+                Some(Some(child)) => return self.refuted(pos, key, 1, m, &child),
+                Some(None) => {}
                 None => return,
             }
         }
@@ -801,8 +868,8 @@ impl<P: Searchable> Search<P> {
     }
 
     /// Whether this reply (of the defender in `pos`, one attacker's move left) allows no mate
-    /// in 1; None if the budget ran out.
-    fn refutes_at_once(&mut self, pos: &P, m: &P::Move) -> Option<bool> {
+    /// in 1 (then the names of the position it leads to); None if the budget ran out.
+    fn refutes_at_once(&mut self, pos: &P, m: &P::Move) -> Option<Option<Id>> {
         let (child_key, split) = pos.names_after(m, pos.turn().opponent());
         let id = Id::named(child_key, split);
         // The position is made while the table's line is fetched (most are not in the table:
@@ -820,16 +887,33 @@ impl<P: Searchable> Search<P> {
                 self.mate_in_one(&next, &id)
             }
         };
-        Some(!mated)
+        Some((!mated).then_some(id))
     }
 
     /// An attacker's node with one move left (`pos`, named `id`), solved and recorded:
-    /// whether one of its candidates mates at once.
+    /// whether one of its candidates mates at once. A "no mate" is recorded with the hand the
+    /// game finds it holds for ([`Searchable::mate_in_one_test`]).
     fn mate_in_one(&mut self, pos: &P, id: &Id) -> bool {
-        let mated = self.mates_at_once(pos, pos.turn());
-        let (pn, dn) = if mated { (0, INF) } else { (INF, 0) };
-        self.record(id, true, 1, pn, dn, 1);
-        mated
+        if self.opts.all_moves {
+            let mated = self.mates_at_once(pos, pos.turn());
+            let (pn, dn) = if mated { (0, INF) } else { (INF, 0) };
+            self.record(id, true, 1, pn, dn, 1);
+            return mated;
+        }
+        match pos.mate_in_one_test() {
+            MateInOne::Mates => {
+                self.record(id, true, 1, 0, INF, 1);
+                true
+            }
+            MateInOne::NoMate(cap) => {
+                let cover = match cap {
+                    Some(cap) if id.split => cap,
+                    _ => id.hand,
+                };
+                self.record_disproof(id, true, 1, cover);
+                false
+            }
+        }
     }
 
     /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
@@ -871,15 +955,15 @@ impl<P: Searchable> Search<P> {
                 return;
             }
             if !or && dn == 0 {
-                self.record(key, or, 2, INF, 0, 0);
-                return;
+                return self.refuted(pos, key, 2, m, id);
             }
             if !or {
                 longest = longest.max(self.child_length(id, sub, *left));
             }
         }
         if or {
-            self.record(key, or, 2, INF, 0, 0);
+            let cover = self.attack_cover(pos, key, children);
+            self.record_disproof(key, or, 2, cover);
         } else {
             self.record(key, or, 2, 0, INF, longest);
         }
@@ -907,8 +991,13 @@ impl<P: Searchable> Search<P> {
             // The attacker has no candidate (not mated within n); the defender no move (the
             // game is over: only a mate leads here, found before).
             let won = !or && self.is_over_for_defender(pos);
-            let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
-            self.record(&key, or, n, pn, dn, 0);
+            if or {
+                let cover = self.attack_cover(pos, &key, &[]);
+                self.record_disproof(&key, or, n, cover);
+            } else {
+                let (pn, dn) = if won { (0, INF) } else { (INF, 0) };
+                self.record(&key, or, n, pn, dn, 0);
+            }
             return;
         }
         let sub = !or;
@@ -967,7 +1056,16 @@ impl<P: Searchable> Search<P> {
                         .max()
                         .unwrap_or(0)
                 };
-                self.record(&key, or, n, pn, dn, length);
+                if dn == 0 && or {
+                    let cover = self.attack_cover(pos, &key, &children);
+                    self.record_disproof(&key, or, n, cover);
+                } else if dn == 0 {
+                    let (m, left, id) = &children[best];
+                    debug_assert_eq!(self.numbers_of(id, sub, *left).1, 0);
+                    self.refuted(pos, &key, n, m, id);
+                } else {
+                    self.record(&key, or, n, pn, dn, length);
+                }
                 return;
             }
             if n == 2 {

@@ -453,6 +453,31 @@ impl FactTable {
         f
     }
 
+    /// The hand of a "no mate" within at least `n` moves proved for the board with a hand that
+    /// covers `hand` (the first such in the table), if any: the node's hand is one of those
+    /// it holds for.
+    pub(super) fn disproof_hand(&self, board: NodeKey, hand: u128, n: u8) -> Option<u128> {
+        let (slots, mask) = (self.all(), self.mask());
+        if slots.is_empty() {
+            return None;
+        }
+        let (tag, check) = (board.tag(), board.0[0] as u32);
+        let mut i = home(tag, mask);
+        while let Some(s) = slots.get(i)
+            && s[0] != 0
+        {
+            i = (i + 1) & mask;
+            if s[0] == tag
+                && s[3] as u32 == check
+                && slot_fact(s).disproved >= n
+                && hand_covers(slot_hand(s), hand)
+            {
+                return Some(slot_hand(s));
+            }
+        }
+        None
+    }
+
     /// Changes the fact of the board with this very hand (made if new: then, if the board has
     /// [`HANDS_PER_BOARD`] hands already, its oldest but the first goes). The table must not
     /// be full ([`FactTable::is_full`]).

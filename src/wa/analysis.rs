@@ -5,7 +5,7 @@
 //! [`wa_game`]).
 
 use crate::analysis::annotate::{Budget, Judge, Outlook, PlyNote, Verdict, note_comment};
-use crate::analysis::game::{Searchable, move_text, pack_hand};
+use crate::analysis::game::{MateInOne, Searchable, move_text, pack_hand};
 use crate::analysis::mate::{Judged, MateOptions, MateValue, Search};
 use crate::geometry::Color;
 use crate::rules::Position as _;
@@ -59,7 +59,58 @@ impl Searchable for wa::Position {
     fn checking_move_list(&self) -> Vec<wa::Move> {
         self.check_moves_dropping_on(&self.drop_checks())
     }
+
+    /// A kind the side to move holds none of caps its hand at 0 where the opponent holds
+    /// some (else no hand of the board's group has any) and a drop of it would check: the
+    /// attacker's moves are its checks, and a drop of a kind it holds is a move whatever the
+    /// count.
+    fn attack_cap(&self) -> Option<u128> {
+        let k = self.drops_kept()?;
+        let (me, them) = (self.turn().index(), self.turn().opponent().index());
+        let mut caps = [HAND_CAP; wa::NKINDS];
+        for kind in wa::Kind::all() {
+            let i = kind.index();
+            if self.hands[me][i] == 0
+                && self.hands[them][i] > 0
+                && self.drop_check_squares_of(kind, k, !0) != 0
+            {
+                caps[i] = 0;
+            }
+        }
+        pack_hand(&caps)
+    }
+
+    fn mate_in_one_test(&self) -> MateInOne {
+        let Some(_) = self.drops_kept() else {
+            return match self.mates_at_once() {
+                true => MateInOne::Mates,
+                false => MateInOne::NoMate(None),
+            };
+        };
+        let mut caps = [HAND_CAP; wa::NKINDS];
+        if self.mates_at_once_capped(Some(&mut caps)) {
+            MateInOne::Mates
+        } else {
+            MateInOne::NoMate(pack_hand(&caps))
+        }
+    }
+
+    fn reply_cap(&self, m: &wa::Move) -> Option<u128> {
+        if !self.variant.drops() {
+            return None;
+        }
+        let mut caps = [HAND_CAP; wa::NKINDS];
+        if let wa::Move::Drop { kind, .. } = *m {
+            let i = kind.index();
+            caps[i] = (self.hands[0][i] + self.hands[1][i]).saturating_sub(1);
+        }
+        pack_hand(&caps)
+    }
 }
+
+/// A kind's count in a cap on a hand ([`Searchable::attack_cap`]) that caps nothing: more than
+/// the pieces of any kind in Wa, and the most a packed hand holds.
+const HAND_CAP: u8 = 31;
 
 impl wa::Position {
     /// [`Searchable::hand_split`] of a position with this board key and these hands.
@@ -80,6 +131,15 @@ impl wa::Position {
         let spread = u128::from(mix(lo ^ 0x7A3F_11C5_92D0_4E61)) << 64
             | u128::from(mix(hi ^ lo.rotate_left(32) ^ 0x2C8B_E940_5D17_A3F9));
         Some((board_key ^ spread, mine))
+    }
+
+    /// The opponent's King's square, where the game has drops and hands to split (where
+    /// disproof pieces apply).
+    fn drops_kept(&self) -> Option<wa::Square> {
+        if !self.variant.drops() {
+            return None;
+        }
+        self.king(self.turn().opponent())
     }
 
     /// For each kind, the squares where a drop by the side to move checks: those from which

@@ -667,9 +667,23 @@ impl Position {
     /// ([`Position::sparrow_rule`]) none mates, and each would cost a copy of the position
     /// and a search for a legal reply.
     pub(crate) fn mates_at_once(&self) -> bool {
+        self.mates_at_once_capped(None)
+    }
+
+    /// [`Position::mates_at_once`]; and when no check mates, `caps` (if given: a count per
+    /// kind for the side to move's hand) lowered to the hand up to which none would (the
+    /// *disproof pieces* of the mate search, see
+    /// [`Searchable::attack_cap`](crate::analysis::game::Searchable::attack_cap)): to 0 for a
+    /// kind it holds none of and that the opponent holds, where a drop of it could mate (a
+    /// square as for the drops tried, from which it would check); and to all but one of the
+    /// two hands' pieces of a kind the opponent drops to answer a check, where no other
+    /// answer was found (its legal moves are searched drops last). More of a kind it holds
+    /// adds no move.
+    pub(crate) fn mates_at_once_capped(&self, mut caps: Option<&mut [u8; NKINDS]>) -> bool {
         let Some(k) = self.kings[self.turn.opponent().index()] else {
             return false;
         };
+        let (me, them) = (self.turn.index(), self.turn.opponent().index());
         // Most checks leave the King a square it can already go to safely: found without
         // playing them.
         let flights = self.king_flights(k);
@@ -678,11 +692,7 @@ impl Position {
         // a square that is no flight and from which the piece reaches every flight on an
         // empty board. Only there is it asked whether the drop checks; the other drops are
         // not generated.
-        let mut within = [0u128; NKINDS];
-        for kind in Kind::all() {
-            if kind == Kind::SP || self.hands[self.turn.index()][kind.index()] == 0 {
-                continue;
-            }
+        let within_of = |kind: Kind| {
             let p = Piece {
                 color: self.turn,
                 kind,
@@ -692,14 +702,45 @@ impl Position {
             for f in square_list(flights) {
                 on &= table(p).reached_from[f.index()];
             }
-            within[kind.index()] = on;
+            on
+        };
+        let mut within = [0u128; NKINDS];
+        for kind in Kind::all() {
+            if kind == Kind::SP || self.hands[me][kind.index()] == 0 {
+                continue;
+            }
+            within[kind.index()] = within_of(kind);
         }
         let drop_on = self.drop_check_squares_within(k, &within);
         // A check that leaves a flight is passed over before its legality is tested.
         let covers_all = |m: &Move| self.surviving_flight(m, k, flights).is_none();
-        self.each_check_passing(k, &drop_on, covers_all, &mut |m| {
-            !self.after_check(&m).has_legal_move()
-        })
+        let mated = self.each_check_passing(k, &drop_on, covers_all, &mut |m| match self
+            .after_check(&m)
+            .first_legal_move()
+        {
+            None => true,
+            Some(Move::Drop { kind, .. }) => {
+                if let Some(caps) = caps.as_deref_mut() {
+                    let i = kind.index();
+                    let all_but_one = (self.hands[me][i] + self.hands[them][i]).saturating_sub(1);
+                    caps[i] = caps[i].min(all_but_one);
+                }
+                false
+            }
+            Some(Move::Normal { .. }) => false,
+        });
+        if !mated && let Some(caps) = caps {
+            for kind in Kind::all() {
+                let i = kind.index();
+                if kind == Kind::SP || self.hands[me][i] > 0 || self.hands[them][i] == 0 {
+                    continue;
+                }
+                if self.drop_check_squares_of(kind, k, within_of(kind)) != 0 {
+                    caps[i] = 0;
+                }
+            }
+        }
+        mated
     }
 
     /// The squares the opponent's King (on `k`) could go to now and not be attacked there:
@@ -850,22 +891,29 @@ impl Position {
 
     /// [`Position::drop_check_squares`] among the squares of `within` (by kind) alone.
     fn drop_check_squares_within(&self, k: Square, within: &[u128; NKINDS]) -> [u128; NKINDS] {
-        let me = self.turn;
-        let empty = !self.occ() & ((1u128 << N) - 1);
         let mut out = [0u128; NKINDS];
         for kind in Kind::all() {
-            if self.hands[me.index()][kind.index()] == 0 {
+            if self.hands[self.turn.index()][kind.index()] == 0 {
                 continue;
             }
-            let p = Piece {
-                color: me,
-                kind,
-                promoted: false,
-            };
-            for sq in square_list(table(p).reached_from[k.index()] & empty & within[kind.index()]) {
-                if self.path_to(p, sq, k) == Some(None) {
-                    out[kind.index()] |= 1u128 << sq.index();
-                }
+            out[kind.index()] = self.drop_check_squares_of(kind, k, within[kind.index()]);
+        }
+        out
+    }
+
+    /// The squares of `within` where a piece of `kind` dropped by the side to move (whatever
+    /// its hand) would check the King on `k`.
+    pub(crate) fn drop_check_squares_of(&self, kind: Kind, k: Square, within: u128) -> u128 {
+        let empty = !self.occ() & ((1u128 << N) - 1);
+        let p = Piece {
+            color: self.turn,
+            kind,
+            promoted: false,
+        };
+        let mut out = 0;
+        for sq in square_list(table(p).reached_from[k.index()] & empty & within) {
+            if self.path_to(p, sq, k) == Some(None) {
+                out |= 1u128 << sq.index();
             }
         }
         out
@@ -1040,25 +1088,32 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
+        self.first_legal_move().is_some()
+    }
+
+    /// A legal move of the side to move, if it has one: the first found, the King's moves
+    /// tried first, then the other pieces', then the drops (so a drop only where no other
+    /// move is legal).
+    pub(crate) fn first_legal_move(&self) -> Option<Move> {
         // Stops at the first legal move. Sparrow drops last: their drop-mate test is the
         // expensive one.
         // The King's own moves first: where a side has few moves left, they are the likeliest.
         if let Some(k) = self.kings[self.turn.index()]
             && let Some(p) = self.board[k.index()]
         {
-            let mut found = false;
+            let mut found = None;
             self.piece_targets(p, k, &mut |to| {
-                found = found
-                    || self
-                        .final_rules(&Move::Normal {
-                            from: k,
-                            to,
-                            promote: false,
-                        })
-                        .is_ok();
+                let m = Move::Normal {
+                    from: k,
+                    to,
+                    promote: false,
+                };
+                if found.is_none() && self.final_rules(&m).is_ok() {
+                    found = Some(m);
+                }
             });
-            if found {
-                return true;
+            if found.is_some() {
+                return found;
             }
         }
         let drop_kinds = Kind::all()
@@ -1071,7 +1126,7 @@ impl Position {
             Some(k) if self.checked => {
                 let targets = self.evasion_targets(k);
                 if targets == 0 {
-                    return false;
+                    return None;
                 }
                 memo.targets = Some(targets);
                 targets
@@ -1080,9 +1135,15 @@ impl Position {
         };
         // The King's moves were all tried above: not again.
         let board_to = self.moves_to(0, targets);
+        let mut found = None;
         self.each_pseudo_move_on(drop_kinds, &[targets; NKINDS], board_to, &mut |m| {
-            self.final_rules_with(&m, &mut memo).is_ok()
-        })
+            let legal = self.final_rules_with(&m, &mut memo).is_ok();
+            if legal {
+                found = Some(m);
+            }
+            legal
+        });
+        found
     }
 
     fn fr(sq: Square) -> FileRank {
