@@ -5,7 +5,7 @@
 //! [`wa_game`]).
 
 use crate::analysis::annotate::{Budget, Judge, Outlook, PlyNote, Verdict, note_comment};
-use crate::analysis::game::{MateInOne, Searchable, move_text, pack_hand};
+use crate::analysis::game::{HAND_ANY, MateInOne, Searchable, move_text, pack_hand};
 use crate::analysis::mate::{Judged, MateOptions, MateValue, Search};
 use crate::geometry::Color;
 use crate::rules::Position as _;
@@ -99,11 +99,12 @@ impl Searchable for wa::Position {
         if !self.variant.drops() {
             return None;
         }
+        let wa::Move::Drop { kind, .. } = *m else {
+            return Some(HAND_ANY);
+        };
         let mut caps = [HAND_CAP; wa::NKINDS];
-        if let wa::Move::Drop { kind, .. } = *m {
-            let i = kind.index();
-            caps[i] = (self.hands[0][i] + self.hands[1][i]).saturating_sub(1);
-        }
+        let i = kind.index();
+        caps[i] = (self.hands[0][i] + self.hands[1][i]).saturating_sub(1);
         pack_hand(&caps)
     }
 }
