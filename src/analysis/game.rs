@@ -158,8 +158,8 @@ pub fn hand_min(a: u128, b: u128) -> u128 {
 /// A hand that covers `mine` in a node ([`pack_hand`]), where the move to a child changed the
 /// attacker's hand from `mine` to `theirs`: `cover`, which covers `theirs` in the child,
 /// moved back by that change (`cover - theirs + mine` in each kind, at least `mine`, at most
-/// [`HAND_MAX`]). A hand of the node within it becomes, through the move, one of the child's
-/// within `cover`.
+/// 31, the most a field holds). A hand of the node within it becomes, through the move, one of
+/// the child's within `cover`.
 pub fn hand_back(cover: u128, theirs: u128, mine: u128) -> u128 {
     let (cover, theirs, mine) = (cover & HAND_ANY, theirs & HAND_ANY, mine & HAND_ANY);
     // cover - theirs where it is not negative (else 0), each field below 32.
