@@ -3,7 +3,7 @@
 //! from CrazyWa's games) and against the exact Gufū solution, and the command line.
 
 use kifu::analysis::Value;
-use kifu::analysis::game::Searchable;
+use kifu::analysis::game::{FIRST_REPLY_ORDERS, Searchable};
 use kifu::analysis::mate::{Found, Mate, MateOptions, MateValue, Method, Search, line_text};
 use kifu::generate::Rng;
 use kifu::geometry::Color;
@@ -878,8 +878,9 @@ fn wa_search_shortcuts_agree_with_playing_the_moves() {
             let mates_now = checks.iter().any(|(_, next)| won_by(next, me));
             assert_eq!(p.mates_in_one(), mates_now);
             let (mut first, mut other) = (p.legal_moves(), p.legal_moves());
-            first.retain(|m| p.defence_order(m) == 0);
-            other.retain(|m| p.defence_order(m) != 0);
+            first.retain(|m| p.defence_order(m) < FIRST_REPLY_ORDERS);
+            first.sort_by_key(|m| p.defence_order(m));
+            other.retain(|m| p.defence_order(m) >= FIRST_REPLY_ORDERS);
             let mut found = Vec::new();
             let stopped = p.first_replies_until(&mut |m| {
                 found.push(*m);

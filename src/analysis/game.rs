@@ -11,30 +11,38 @@
 use crate::geometry::Color;
 use crate::notation::{Notate, Style};
 
+/// The defence orders ([`Searchable::defence_order`]) of a defender's first replies: those
+/// below it.
+pub const FIRST_REPLY_ORDERS: u8 = 2;
+
 /// A position the searches can explore.
 pub trait Searchable: Notate {
     /// A key that stands for the position (board, hands, side to move): equal keys, same
     /// position.
     fn key(&self) -> u128;
     /// Order in which a defender's moves are tried: smaller first (escapes by the King and
-    /// captures before interpositions and drops, which rarely refute a mate).
+    /// captures before interpositions and drops, which rarely refute a mate). Orders below
+    /// [`FIRST_REPLY_ORDERS`] are the first replies ([`Searchable::first_replies_until`]).
     fn defence_order(&self, _m: &Self::Move) -> u8 {
         0
     }
-    /// Calls `f` with each legal move that [`Searchable::defence_order`] puts first (order
-    /// 0), in the order [`legal_moves`](crate::rules::Position::legal_moves) lists them,
-    /// until `f` returns true; whether it did. What a defender tries first, found without the
-    /// others (in Wa, the King's moves, each found legal only when it is reached: a caller
+    /// Calls `f` with each legal move that [`Searchable::defence_order`] puts first (an order
+    /// below [`FIRST_REPLY_ORDERS`]), by that order and, within one order, in the order
+    /// [`legal_moves`](crate::rules::Position::legal_moves) lists them, until `f` returns
+    /// true; whether it did. What a defender tries first, found without the others (in Wa,
+    /// the King's moves, captures first, each found legal only when it is reached: a caller
     /// that stops at the first tests no more).
     fn first_replies_until(&self, f: &mut impl FnMut(&Self::Move) -> bool) -> bool {
-        let moves = self.legal_moves();
-        moves.iter().filter(|m| self.defence_order(m) == 0).any(f)
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.defence_order(m) < FIRST_REPLY_ORDERS);
+        moves.sort_by_key(|m| self.defence_order(m));
+        moves.iter().any(f)
     }
     /// The other legal moves (those [`Searchable::first_replies_until`] leaves out), in the order
     /// [`legal_moves`](crate::rules::Position::legal_moves) lists them.
     fn other_replies(&self) -> Vec<Self::Move> {
         let mut moves = self.legal_moves();
-        moves.retain(|m| self.defence_order(m) != 0);
+        moves.retain(|m| self.defence_order(m) >= FIRST_REPLY_ORDERS);
         moves
     }
     /// The legal moves a mate problem allows the attacker by default, each with the position it

@@ -33,10 +33,13 @@ impl Searchable for wa::Position {
 
     fn defence_order(&self, m: &wa::Move) -> u8 {
         match *m {
-            wa::Move::Normal { from, .. } if self.king(self.turn()) == Some(from) => 0,
-            wa::Move::Normal { to, .. } if self.piece_at(to).is_some() => 1,
-            wa::Move::Normal { .. } => 2,
-            wa::Move::Drop { .. } => 3,
+            // The King's captures, then its other moves: the first replies.
+            wa::Move::Normal { from, to, .. } if self.king(self.turn()) == Some(from) => {
+                u8::from(self.piece_at(to).is_none())
+            }
+            wa::Move::Normal { to, .. } if self.piece_at(to).is_some() => 2,
+            wa::Move::Normal { .. } => 3,
+            wa::Move::Drop { .. } => 4,
         }
     }
 

@@ -1028,8 +1028,9 @@ impl Position {
         move |from, _| if king == Some(from) { king_to } else { targets }
     }
 
-    /// Calls `f` with each legal move of the side to move's King (none without a King), in the
-    /// order of [`legal_moves`](rules::Position::legal_moves), until it returns true;
+    /// Calls `f` with each legal move of the side to move's King (none without a King), its
+    /// captures first, each group in the order of [`legal_moves`](rules::Position::legal_moves),
+    /// until it returns true;
     /// whether it did. Each move is found legal only when it is reached: a caller that stops
     /// at the first tests the King's safety on no other square.
     pub(crate) fn king_moves_until(&self, f: &mut impl FnMut(&Move) -> bool) -> bool {
@@ -1039,9 +1040,11 @@ impl Position {
         let Some(p) = self.board[k.index()] else {
             return false;
         };
-        // The King's squares in the order `legal_moves` lists them (a King never promotes).
+        // The King's squares in the order `legal_moves` lists them (a King never promotes),
+        // captures first: a King's capture most often refutes a mate.
         let mut targets = Vec::with_capacity(8);
         self.piece_targets(p, k, &mut |to| targets.push(to));
+        targets.sort_by_key(|to| self.board[to.index()].is_none());
         targets.into_iter().any(|to| {
             let m = Move::Normal {
                 from: k,
@@ -1762,18 +1765,19 @@ mod tests {
         assert!(ends > 0, "some games end without a legal move");
     }
 
-    /// The King's moves found one at a time are its legal moves, in the same order, and the
-    /// walk stops where the caller says.
+    /// The King's moves found one at a time are its legal moves, captures first and otherwise
+    /// in the same order, and the walk stops where the caller says.
     #[test]
     fn king_moves_one_at_a_time_are_the_kings_legal_moves() {
         let mut stopped = 0;
         along_random_games(23, 40, |pos, game, ply| {
             let king = pos.kings[pos.turn.index()];
-            let all: Vec<Move> = pos
+            let mut all: Vec<Move> = pos
                 .legal_moves()
                 .into_iter()
                 .filter(|m| king.is_some() && m.from() == king)
                 .collect();
+            all.sort_by_key(|m| pos.board[m.to().index()].is_none());
             let mut seen = Vec::new();
             assert!(!pos.king_moves_until(&mut |m| {
                 seen.push(*m);
