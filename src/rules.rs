@@ -547,7 +547,7 @@ pub enum PerGame<W, G> {
 }
 
 /// `for_game!(value, x => body)`: evaluates `body` with `x` bound to what a
-/// [`PerGame`](crate::rules::PerGame) holds, whichever game it is (`body` is compiled once per
+/// [`PerGame`] holds, whichever game it is (`body` is compiled once per
 /// game, so it may call generic code). `for_game!(map value, x => body)` wraps the result in
 /// the same game's variant.
 ///
