@@ -1030,9 +1030,11 @@ impl Position {
 
     /// Calls `f` with each legal move of the side to move's King (none without a King), its
     /// captures first, each group in the order of [`legal_moves`](rules::Position::legal_moves),
-    /// until it returns true;
-    /// whether it did. Each move is found legal only when it is reached: a caller that stops
-    /// at the first tests the King's safety on no other square.
+    /// until it returns true; whether it did. Each move is found legal only when it is reached:
+    /// a caller that stops at the first tests the King's safety on no other square. The
+    /// captures come first as the search's defence order ranks them
+    /// ([`defence_order`](crate::analysis::game::Searchable::defence_order)); `tests/mate.rs`
+    /// checks that the two agree.
     pub(crate) fn king_moves_until(&self, f: &mut impl FnMut(&Move) -> bool) -> bool {
         let Some(k) = self.kings[self.turn.index()] else {
             return false;
