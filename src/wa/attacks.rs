@@ -256,6 +256,9 @@ pub(super) struct FormTable {
     /// For each square, the squares the form reaches from it on an empty board: where a
     /// piece there may move, before the way is looked at.
     pub(super) reach: [u128; NSQ],
+    /// For each square, the squares from which the form reaches it by a leap (nothing can be
+    /// in the way: see [`way`]).
+    pub(super) leaped_from: [u128; NSQ],
     /// For each square, the squares from which a piece of this form reaches it on an empty
     /// board once moved, as it is or promoted (`reached_from` of both forms, for an
     /// unpromoted form that can promote): where a move of it may land to give check.
@@ -298,6 +301,7 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                     }
                     let mut reached_from = [0u128; NSQ];
                     let mut reach = [0u128; NSQ];
+                    let mut leaped_from = [0u128; NSQ];
                     for (from, reach) in reach.iter_mut().enumerate() {
                         for r in &rays {
                             let mut cur = Square(from as u8);
@@ -307,6 +311,9 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                                 };
                                 reached_from[s.index()] |= 1u128 << from;
                                 *reach |= 1u128 << s.index();
+                                if r.jump {
+                                    leaped_from[s.index()] |= 1u128 << from;
+                                }
                                 cur = s;
                             }
                         }
@@ -318,6 +325,7 @@ pub(super) fn tables() -> &'static [[FormTable; 2]] {
                         leaps,
                         reached_from,
                         reach,
+                        leaped_from,
                         reached_once_moved: reached_from,
                     }
                 };

@@ -892,11 +892,13 @@ impl Position {
     /// [`Position::drop_check_squares`] among the squares of `within` (by kind) alone.
     fn drop_check_squares_within(&self, k: Square, within: &[u128; NKINDS]) -> [u128; NKINDS] {
         let mut out = [0u128; NKINDS];
+        let clear = self.clear_lines(k);
         for kind in Kind::all() {
             if self.hands[self.turn.index()][kind.index()] == 0 {
                 continue;
             }
-            out[kind.index()] = self.drop_check_squares_of(kind, k, within[kind.index()]);
+            out[kind.index()] =
+                self.drop_check_squares_seeing(kind, k, clear, within[kind.index()]);
         }
         out
     }
@@ -904,17 +906,41 @@ impl Position {
     /// The squares of `within` where a piece of `kind` dropped by the side to move (whatever
     /// its hand) would check the King on `k`.
     pub(crate) fn drop_check_squares_of(&self, kind: Kind, k: Square, within: u128) -> u128 {
+        self.drop_check_squares_seeing(kind, k, self.clear_lines(k), within)
+    }
+
+    /// [`Position::drop_check_squares_of`], given the squares with a clear line to `k`
+    /// ([`Position::clear_lines`]): the empty squares of `within` from which the piece
+    /// reaches `k` on an empty board, by a leap or along a line that is clear. A set
+    /// computed at once for all the squares, where the way to each was walked one by one.
+    fn drop_check_squares_seeing(&self, kind: Kind, k: Square, clear: u128, within: u128) -> u128 {
+        let Some(k_i) = (k.index() < N).then_some(k.index()) else {
+            return 0;
+        };
         let empty = !self.occ() & ((1u128 << N) - 1);
-        let p = Piece {
+        let t = table(Piece {
             color: self.turn,
             kind,
             promoted: false,
+        });
+        t.reached_from[k_i] & empty & within & (clear | t.leaped_from[k_i])
+    }
+
+    /// The squares from which a line to `k` is clear: on each of the eight lines from `k`,
+    /// those up to the first piece (that piece's square included).
+    fn clear_lines(&self, k: Square) -> u128 {
+        let occ = self.occ();
+        let Some(rays) = RAYS.get(k.index()) else {
+            return 0;
         };
         let mut out = 0;
-        for sq in square_list(table(p).reached_from[k.index()] & empty & within) {
-            if self.path_to(p, sq, k) == Some(None) {
-                out |= 1u128 << sq.index();
-            }
+        for (dir, &ray) in rays.iter().enumerate() {
+            let on = ray & occ;
+            out |= if on == 0 {
+                ray
+            } else {
+                ray & !RAYS[nearest(on, dir).index()][dir]
+            };
         }
         out
     }
