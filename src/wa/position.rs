@@ -44,7 +44,7 @@ fn face_slot(p: Piece) -> usize {
 }
 
 /// SplitMix64 finalizer.
-pub(crate) fn mix(n: u64) -> u64 {
+pub(crate) const fn mix(n: u64) -> u64 {
     let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -52,21 +52,82 @@ pub(crate) fn mix(n: u64) -> u64 {
 }
 
 /// The 128-bit Zobrist key of a number: two independent 64-bit halves.
-fn zkey(n: u64) -> u128 {
+const fn zkey(n: u64) -> u128 {
     (mix(n) as u128) << 64 | mix(n ^ 0xD1B5_4A32_D192_ED03).rotate_left(17) as u128
 }
 
+/// The Zobrist key of a piece (kind, promoted, colour: its [`face_slot`]) on a square.
+#[inline]
 fn zpiece(sq: Square, p: Piece) -> u128 {
-    let code = 1 + p.kind.0 as u64 * 4 + (p.promoted as u64) * 2 + p.color as u64;
-    zkey((sq.0 as u64) << 8 | code)
+    match ZPIECES
+        .get(sq.index())
+        .and_then(|row| row.get(face_slot(p)))
+    {
+        Some(&z) => z,
+        None => zpiece_of(sq.0, face_slot(p)),
+    }
 }
 
+/// [`zpiece`] worked out: the key of the number made of the square and the piece's code.
+const fn zpiece_of(sq: u8, slot: usize) -> u128 {
+    // The face slot (kind * 4 + promoted * 2 + colour) plus one: the code the keys were
+    // first made from.
+    zkey((sq as u64) << 8 | (slot as u64 + 1))
+}
+
+/// [`zpiece`] of every piece on every square, worked out once when the program is built
+/// (two SplitMix finalizers a key: the keys of the pieces a move changes were a tenth of
+/// the mate search's instructions).
+static ZPIECES: [[u128; 4 * NKINDS]; N] = {
+    let mut t = [[0u128; 4 * NKINDS]; N];
+    let mut sq = 0;
+    while sq < N {
+        let mut slot = 0;
+        while slot < 4 * NKINDS {
+            t[sq][slot] = zpiece_of(sq as u8, slot);
+            slot += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The Zobrist key of `n` pieces of a kind in a colour's hand (0 for none).
+#[inline]
 fn zhand(color: Color, kind: Kind, n: u8) -> u128 {
+    match ZHANDS.get(usize::from(n)) {
+        Some(row) => row[color.index()][kind.index()],
+        None => zhand_of(color as u64, kind.0 as u64, n),
+    }
+}
+
+/// [`zhand`] worked out.
+const fn zhand_of(color: u64, kind: u64, n: u8) -> u128 {
     if n == 0 {
         return 0;
     }
-    zkey(1 << 20 | (color as u64) << 16 | (kind.0 as u64) << 8 | n as u64)
+    zkey(1 << 20 | color << 16 | kind << 8 | n as u64)
 }
+
+/// [`zhand`] for the counts below 32 (more than any kind's pieces in a game), worked out
+/// once.
+static ZHANDS: [[[u128; NKINDS]; 2]; 32] = {
+    let mut t = [[[0u128; NKINDS]; 2]; 32];
+    let mut n = 0;
+    while n < 32 {
+        let mut c = 0;
+        while c < 2 {
+            let mut k = 0;
+            while k < NKINDS {
+                t[n][c][k] = zhand_of(c as u64, k as u64, n as u8);
+                k += 1;
+            }
+            c += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 const ZTURN: u128 = 0x5851_F42D_4C95_7F2D_2545_F491_4F6C_DD1D;
 
