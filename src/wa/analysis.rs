@@ -71,12 +71,15 @@ impl Searchable for wa::Position {
         let k = self.drops_kept()?;
         let (me, them) = (self.turn().index(), self.turn().opponent().index());
         let mut caps = [HAND_CAP; wa::NKINDS];
+        // Found only if some kind needs it.
+        let mut clear = None;
         for kind in wa::Kind::all() {
             let i = kind.index();
-            if self.hands[me][i] == 0
-                && self.hands[them][i] > 0
-                && self.drop_check_squares_of(kind, k, !0) != 0
-            {
+            if self.hands[me][i] > 0 || self.hands[them][i] == 0 {
+                continue;
+            }
+            let clear = *clear.get_or_insert_with(|| self.clear_lines(k));
+            if self.drop_check_squares_of(kind, k, clear, !0) != 0 {
                 caps[i] = 0;
             }
         }

@@ -76,8 +76,8 @@ const fn zpiece_of(sq: u8, slot: usize) -> u128 {
 }
 
 /// [`zpiece`] of every piece on every square, worked out once when the program is built
-/// (two SplitMix finalizers a key: the keys of the pieces a move changes were a tenth of
-/// the mate search's instructions).
+/// (two SplitMix finalizers a key, where every change of a piece and every child the mate
+/// search names asks for several).
 static ZPIECES: [[u128; 4 * NKINDS]; N] = {
     let mut t = [[0u128; 4 * NKINDS]; N];
     let mut sq = 0;
@@ -95,8 +95,11 @@ static ZPIECES: [[u128; 4 * NKINDS]; N] = {
 /// The Zobrist key of `n` pieces of a kind in a colour's hand (0 for none).
 #[inline]
 fn zhand(color: Color, kind: Kind, n: u8) -> u128 {
-    match ZHANDS.get(usize::from(n)) {
-        Some(row) => row[color.index()][kind.index()],
+    match ZHANDS
+        .get(usize::from(n))
+        .and_then(|row| row[color.index()].get(kind.index()))
+    {
+        Some(&z) => z,
         None => zhand_of(color as u64, kind.0 as u64, n),
     }
 }
@@ -772,7 +775,8 @@ impl Position {
             }
             within[kind.index()] = within_of(kind);
         }
-        let drop_on = self.drop_check_squares_within(k, &within);
+        let clear = self.clear_lines(k);
+        let drop_on = self.drop_check_squares_within(k, clear, &within);
         // A check that leaves a flight is passed over before its legality is tested.
         let covers_all = |m: &Move| self.surviving_flight(m, k, flights).is_none();
         let mated = self.each_check_passing(k, &drop_on, covers_all, &mut |m| match self
@@ -796,7 +800,7 @@ impl Position {
                 if kind == Kind::SP || self.hands[me][i] > 0 || self.hands[them][i] == 0 {
                     continue;
                 }
-                if self.drop_check_squares_of(kind, k, within_of(kind)) != 0 {
+                if self.drop_check_squares_of(kind, k, clear, within_of(kind)) != 0 {
                     caps[i] = 0;
                 }
             }
@@ -947,49 +951,54 @@ impl Position {
     /// King on `k`: those from which an unpromoted piece of the side to move attacks `k`
     /// along a clear way.
     pub(crate) fn drop_check_squares(&self, k: Square) -> [u128; NKINDS] {
-        self.drop_check_squares_within(k, &[!0; NKINDS])
+        self.drop_check_squares_within(k, self.clear_lines(k), &[!0; NKINDS])
     }
 
-    /// [`Position::drop_check_squares`] among the squares of `within` (by kind) alone.
-    fn drop_check_squares_within(&self, k: Square, within: &[u128; NKINDS]) -> [u128; NKINDS] {
+    /// [`Position::drop_check_squares`] among the squares of `within` (by kind) alone, given
+    /// the squares with a clear line to `k` ([`Position::clear_lines`]).
+    fn drop_check_squares_within(
+        &self,
+        k: Square,
+        clear: u128,
+        within: &[u128; NKINDS],
+    ) -> [u128; NKINDS] {
         let mut out = [0u128; NKINDS];
-        let clear = self.clear_lines(k);
         for kind in Kind::all() {
             if self.hands[self.turn.index()][kind.index()] == 0 {
                 continue;
             }
-            out[kind.index()] =
-                self.drop_check_squares_seeing(kind, k, clear, within[kind.index()]);
+            out[kind.index()] = self.drop_check_squares_of(kind, k, clear, within[kind.index()]);
         }
         out
     }
 
     /// The squares of `within` where a piece of `kind` dropped by the side to move (whatever
-    /// its hand) would check the King on `k`.
-    pub(crate) fn drop_check_squares_of(&self, kind: Kind, k: Square, within: u128) -> u128 {
-        self.drop_check_squares_seeing(kind, k, self.clear_lines(k), within)
-    }
-
-    /// [`Position::drop_check_squares_of`], given the squares with a clear line to `k`
-    /// ([`Position::clear_lines`]): the empty squares of `within` from which the piece
-    /// reaches `k` on an empty board, by a leap or along a line that is clear. A set
-    /// computed at once for all the squares, where the way to each was walked one by one.
-    fn drop_check_squares_seeing(&self, kind: Kind, k: Square, clear: u128, within: u128) -> u128 {
-        let Some(k_i) = (k.index() < N).then_some(k.index()) else {
+    /// its hand) would check the King on `k`, given the squares with a clear line to `k`
+    /// ([`Position::clear_lines`]): the empty squares from which the piece reaches `k` on an
+    /// empty board, by a leap or along a line that is clear. One set for all the squares,
+    /// where the way from each was once walked in turn.
+    pub(crate) fn drop_check_squares_of(
+        &self,
+        kind: Kind,
+        k: Square,
+        clear: u128,
+        within: u128,
+    ) -> u128 {
+        if k.index() >= N {
             return 0;
-        };
+        }
         let empty = !self.occ() & ((1u128 << N) - 1);
         let t = table(Piece {
             color: self.turn,
             kind,
             promoted: false,
         });
-        t.reached_from[k_i] & empty & within & (clear | t.leaped_from[k_i])
+        t.reached_from[k.index()] & empty & within & (clear | t.leaped_from[k.index()])
     }
 
     /// The squares from which a line to `k` is clear: on each of the eight lines from `k`,
     /// those up to the first piece (that piece's square included).
-    fn clear_lines(&self, k: Square) -> u128 {
+    pub(crate) fn clear_lines(&self, k: Square) -> u128 {
         let occ = self.occ();
         let Some(rays) = RAYS.get(k.index()) else {
             return 0;
