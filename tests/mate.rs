@@ -440,6 +440,60 @@ fn a_search_out_of_budget_says_so() {
     assert!(out.starts_with("unknown: "), "{out}");
 }
 
+/// `--time-limit` stops a search that would take far longer (the disproof after selfplay-137
+/// ply 97, about 6.7 million positions) within about the time given, and the answer says
+/// "unknown" and which budget ran out, never a "no mate" that was not proved; a bad time is
+/// a usage error.
+#[test]
+fn a_search_out_of_time_says_so() {
+    let fen = "hm2k3gdo/1el4w1x1/ppp1cp3pp/4p6/+r2p7/7E3/11/11/PPP+fPPP1PPP/1D2S1V+r3/O1W2K1CLMH[Xfsvguuppppp] b 1 49";
+    let started = std::time::Instant::now();
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        fen,
+        "--depth",
+        "9",
+        "--max-nodes",
+        "0",
+        "--time-limit",
+        "300ms",
+    ]);
+    let took = started.elapsed();
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "unknown: no mate found before the search stopped (--time-limit)\n"
+    );
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    let (code, out, _) = kifu(&[
+        "mate",
+        "-v",
+        "wa",
+        "-p",
+        fen,
+        "--depth",
+        "9",
+        "--time-limit",
+        "300ms",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["result"], &v["complete"]),
+        (&"unknown".into(), &false.into())
+    );
+    for bad in ["0", "soon", "1h"] {
+        let (code, _, err) = kifu(&["mate", "-v", "wa", "-p", fen, "--time-limit", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains("is not a time"), "{bad}: {err}");
+    }
+}
+
 /// One JSON schema whatever the answer: every field is always there.
 #[test]
 fn cli_json_has_every_field_always() {

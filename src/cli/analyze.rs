@@ -179,9 +179,9 @@ pub fn run(a: Args) -> i32 {
     status
 }
 
-/// `--time-limit` and `--position-time-limit`: seconds (`90`, `2.5`) or a number with a unit
-/// (`500ms`, `10s`, `5m`).
-fn parse_time(s: &str) -> Result<Duration, String> {
+/// `--time-limit` and `--position-time-limit` (and `kifu mate --time-limit`): seconds (`90`,
+/// `2.5`) or a number with a unit (`500ms`, `10s`, `5m`).
+pub(super) fn parse_time(s: &str) -> Result<Duration, String> {
     let t = s.trim();
     let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
         (n, 0.001)

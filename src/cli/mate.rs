@@ -13,7 +13,7 @@ use kifu::replay::Convention;
 use kifu::rules::{PerGame, Position, PositionError};
 use kifu::{Variant, for_game, gufu, wa};
 use serde_json::json;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Find the shortest forced mate for the side to move
 ///
@@ -36,6 +36,7 @@ use std::time::Instant;
 #[command(after_help = "Examples:
   kifu mate --variant wa --position '10k/11/8G2/11/11/11/11/11/11/11/K10[X] w 0 1'
   kifu mate --variant wa --position FEN --depth 5 --all-moves --format json
+  kifu mate --variant wa --position FEN --depth 9 --time-limit 10s   # unknown after 10 s
   kifu mate --variant gufu --position 'Kn1/1ks/SwWn w - 14'
 
 Exit status: 0 searched (a mate found or not), 2 usage error (a bad --position, a game
@@ -59,7 +60,7 @@ pub struct Args {
     #[command(flatten)]
     ranks: RanksArgs,
     /// The most moves of the side to move (1 to 250); 0 or `unlimited`: search until a mate
-    /// is proved or the budget (--max-nodes) runs out.
+    /// is proved or the budget (--max-nodes, --time-limit) runs out.
     #[arg(long, short = 'd', default_value = "3", value_parser = parse_depth)]
     depth: u32,
     /// The search: `pn` (df-pn proof-number search, the default) or `deepening` (iterative
@@ -79,6 +80,11 @@ pub struct Args {
     /// limit.
     #[arg(long, default_value_t = 5_000_000)]
     max_nodes: u64,
+    /// Give up after this much time (`90`, `2.5`, `500ms`, `5m`), whatever --max-nodes says:
+    /// the answer is then "unknown" (or "no mate in DEPTH" with whether the side to move is
+    /// mated unknown), never a "no mate" that was not proved. Default: no limit.
+    #[arg(long, value_name = "TIME", value_parser = super::analyze::parse_time)]
+    time_limit: Option<Duration>,
     /// With a mate: also print how many first moves mate in N and which, then each one's
     /// main line (one per line, indented), so a composer sees whether the problem is sound
     /// (one first move). It costs a proof that every other check does not mate in N: often
@@ -202,7 +208,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
     if let Err(code) = not_over(pos) {
         return code;
     }
-    let t = Instant::now();
+    let started = Instant::now();
     let mut s = Search::<P>::new(MateOptions {
         depth: a.depth,
         all_moves: a.all_moves,
@@ -214,6 +220,7 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
         hash_mb: a.hash_mb,
         all_solutions: a.all_solutions,
     });
+    s.set_deadline(a.time_limit.map(|limit| started + limit));
     let found = s.find(pos);
     // Not a mate for the side to move: is it the one being mated?
     let mated = match found {
@@ -234,10 +241,16 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
             solutions.push(line);
         }
     }
-    let secs = t.elapsed().as_secs_f64();
+    let secs = started.elapsed().as_secs_f64();
     let text = match a.format {
         Format::Text => {
-            let mut t = answer.text(pos, a.depth, style, a.all_solutions);
+            // The budget that stopped the search, if one did: the clock's once it has run out.
+            let budget = if a.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
+                "--time-limit"
+            } else {
+                "--max-nodes"
+            };
+            let mut t = answer.text(pos, a.depth, style, a.all_solutions, budget);
             for l in &solutions {
                 t.push_str(&format!("  {}\n", numbered_line(pos, l, style)));
             }
@@ -357,6 +370,7 @@ impl<M> Answer<M> {
         depth: u32,
         style: Style,
         all_solutions: bool,
+        budget: &str,
     ) -> String {
         match self {
             Answer::Mate(m) => {
@@ -377,7 +391,7 @@ impl<M> Answer<M> {
                     ));
                 }
                 if !m.complete {
-                    t.push_str("(incomplete: the search stopped at --max-nodes)\n");
+                    t.push_str(&format!("(incomplete: the search stopped at {budget})\n"));
                 }
                 t
             }
@@ -388,16 +402,16 @@ impl<M> Answer<M> {
                     numbered_line(pos, &m.line, style)
                 );
                 if !m.complete {
-                    t.push_str("(incomplete: the search stopped at --max-nodes)\n");
+                    t.push_str(&format!("(incomplete: the search stopped at {budget})\n"));
                 }
                 t
             }
             Answer::None { unsure: false } => format!("no mate in {depth}\n"),
             Answer::None { unsure: true } => format!(
-                "no mate in {depth} (whether the side to move is mated is unknown: the search stopped at --max-nodes)\n"
+                "no mate in {depth} (whether the side to move is mated is unknown: the search stopped at {budget})\n"
             ),
             Answer::Unknown => {
-                "unknown: no mate found before the search stopped (--max-nodes)\n".to_string()
+                format!("unknown: no mate found before the search stopped ({budget})\n")
             }
         }
     }
