@@ -306,7 +306,7 @@ class PlyNote:
     nag: Optional[int]
     comment: Optional[str]
 
-def mate(board: Board, depth: int = 3, all_moves: bool = False, max_nodes: int = 5000000, all_solutions: bool = False) -> MateResult:
+def mate(board: Board, depth: int = 3, all_moves: bool = False, max_nodes: int = 5000000, all_solutions: bool = False, time_limit: Optional[float] = None) -> MateResult:
     """The shortest forced mate for the side to move."""
 
 def solve(board: Board) -> SolveResult:

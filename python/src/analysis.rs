@@ -13,6 +13,7 @@ use kifu::analysis::record::judge_main_line;
 use kifu::gufu::solve::Solution;
 use kifu::rules::PerGame;
 use pyo3::prelude::*;
+use std::time::{Duration, Instant};
 
 /// What `kifu.mate` found: `found` is `"mate"` (a forced mate in `moves` moves of the side
 /// to move), `"none"` (proved: no mate within the depth) or `"stopped"` (the node budget ran
@@ -61,9 +62,11 @@ impl MateResult {
 fn search<P: Searchable>(
     pos: &P,
     opts: mates::MateOptions,
+    deadline: Option<Instant>,
     wrap: impl Fn(P::Move) -> Move,
 ) -> MateResult {
     let mut s = Search::<P>::new(opts);
+    s.set_deadline(deadline);
     let found = s.find(pos);
     let nodes = s.nodes();
     match found {
@@ -96,7 +99,8 @@ fn search<P: Searchable>(
 /// The shortest forced mate for the side to move within `depth` of its moves, against every
 /// defence (as `kifu mate`): by default the attacker plays only checks (and in Gufū King
 /// captures); `all_moves=True` lets it play anything. `max_nodes` bounds the search (0: no
-/// limit). `all_solutions=True` also lists every first move that mates as fast
+/// limit), and `time_limit` its time in seconds (None: no limit); a search that runs out of
+/// either is `found == "stopped"`, never "none". `all_solutions=True` also lists every first move that mates as fast
 /// (`first_moves`): a composer's soundness check, which costs a proof that every other check
 /// fails, often far more than the mate itself.
 ///
@@ -106,7 +110,7 @@ fn search<P: Searchable>(
 /// >>> kifu.mate(kifu.Board(), depth=1)
 /// <MateResult none>
 #[pyfunction]
-#[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000, all_solutions = false))]
+#[pyo3(signature = (board, depth = 3, all_moves = false, max_nodes = 5_000_000, all_solutions = false, time_limit = None))]
 pub fn mate(
     py: Python<'_>,
     board: &Board,
@@ -114,10 +118,22 @@ pub fn mate(
     all_moves: bool,
     max_nodes: u64,
     all_solutions: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<MateResult> {
     if depth == 0 || depth > 20 {
         return Err(errors::value_error("depth must be from 1 to 20"));
     }
+    let deadline = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t <= 1e9 => {
+            Some(Instant::now() + Duration::from_secs_f64(t))
+        }
+        Some(_) => {
+            return Err(errors::value_error(
+                "time_limit must be a number of seconds above 0, or None",
+            ));
+        }
+    };
     let opts = mates::MateOptions {
         depth,
         all_moves,
@@ -128,8 +144,10 @@ pub fn mate(
     let state = board.state.clone();
     let variant = state.variant();
     Ok(py.detach(move || match &state {
-        PerGame::Wa(g) => search(g.position(), opts, |m| Move::new(PerGame::Wa(m), variant)),
-        PerGame::Gufu(p) => search(p, opts, |m| Move::new(PerGame::Gufu(m), variant)),
+        PerGame::Wa(g) => search(g.position(), opts, deadline, |m| {
+            Move::new(PerGame::Wa(m), variant)
+        }),
+        PerGame::Gufu(p) => search(p, opts, deadline, |m| Move::new(PerGame::Gufu(m), variant)),
     }))
 }
 

@@ -2,6 +2,7 @@
 
 import json
 import subprocess
+import time
 
 import pytest
 
@@ -37,6 +38,22 @@ def test_mate_stops_at_its_budget():
     game = kifu.read_game(ROOT / "fixtures" / "xboard" / "crazywa-01.pgn")
     board = game.mainline()[60].board()
     assert kifu.mate(board, depth=5, all_moves=True, max_nodes=10).found == "stopped"
+
+
+def test_mate_stops_at_its_time_limit():
+    # The disproof after selfplay-137 ply 97 (bench/README.md): about 6.7 million positions.
+    board = kifu.Board(
+        "wa",
+        "hm2k3gdo/1el4w1x1/ppp1cp3pp/4p6/+r2p7/7E3/11/11/PPP+fPPP1PPP/1D2S1V+r3/"
+        "O1W2K1CLMH[Xfsvguuppppp] b 1 49",
+    )
+    started = time.monotonic()
+    result = kifu.mate(board, depth=9, max_nodes=0, time_limit=0.3)
+    assert result.found == "stopped" and not result
+    assert time.monotonic() - started < 5
+    for bad in (0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError):
+            kifu.mate(board, depth=9, time_limit=bad)
 
 
 def test_solve_gufu():
