@@ -447,20 +447,13 @@ fn a_search_out_of_budget_says_so() {
 #[test]
 fn a_search_out_of_time_says_so() {
     let fen = "hm2k3gdo/1el4w1x1/ppp1cp3pp/4p6/+r2p7/7E3/11/11/PPP+fPPP1PPP/1D2S1V+r3/O1W2K1CLMH[Xfsvguuppppp] b 1 49";
+    let mate_in_9 = |more: &[&str]| {
+        let mut args = vec!["mate", "-v", "wa", "-p", fen, "--depth", "9"];
+        args.extend_from_slice(more);
+        kifu(&args)
+    };
     let started = std::time::Instant::now();
-    let (code, out, _) = kifu(&[
-        "mate",
-        "-v",
-        "wa",
-        "-p",
-        fen,
-        "--depth",
-        "9",
-        "--max-nodes",
-        "0",
-        "--time-limit",
-        "300ms",
-    ]);
+    let (code, out, _) = mate_in_9(&["--max-nodes", "0", "--time-limit", "300ms"]);
     let took = started.elapsed();
     assert_eq!(code, 0);
     assert_eq!(
@@ -468,19 +461,7 @@ fn a_search_out_of_time_says_so() {
         "unknown: no mate found before the search stopped (--time-limit)\n"
     );
     assert!(took < std::time::Duration::from_secs(5), "{took:?}");
-    let (code, out, _) = kifu(&[
-        "mate",
-        "-v",
-        "wa",
-        "-p",
-        fen,
-        "--depth",
-        "9",
-        "--time-limit",
-        "300ms",
-        "--format",
-        "json",
-    ]);
+    let (code, out, _) = mate_in_9(&["--time-limit", "300ms", "--format", "json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
@@ -488,7 +469,7 @@ fn a_search_out_of_time_says_so() {
         (&"unknown".into(), &false.into())
     );
     for bad in ["0", "soon", "1h"] {
-        let (code, _, err) = kifu(&["mate", "-v", "wa", "-p", fen, "--time-limit", bad]);
+        let (code, _, err) = mate_in_9(&["--time-limit", bad]);
         assert_eq!(code, 2, "{bad}");
         assert!(err.contains("is not a time"), "{bad}: {err}");
     }

@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use std::time::{Duration, Instant};
 
 /// What `kifu.mate` found: `found` is `"mate"` (a forced mate in `moves` moves of the side
-/// to move), `"none"` (proved: no mate within the depth) or `"stopped"` (the node budget ran
-/// out first). `line` is the main line (the quickest mate against the longest defence) as
+/// to move), `"none"` (proved: no mate within the depth) or `"stopped"` (a budget, of
+/// positions or of time, ran out first). `line` is the main line (the quickest mate against the longest defence) as
 /// `kifu.Move`s and `line_text` the same in notation; `first_moves` every first move that
 /// mates as fast (with `all_solutions=True`; else empty). True in a boolean context when a mate was found.
 ///
@@ -100,9 +100,9 @@ fn search<P: Searchable>(
 /// defence (as `kifu mate`): by default the attacker plays only checks (and in Gufū King
 /// captures); `all_moves=True` lets it play anything. `max_nodes` bounds the search (0: no
 /// limit), and `time_limit` its time in seconds (None: no limit); a search that runs out of
-/// either is `found == "stopped"`, never "none". `all_solutions=True` also lists every first move that mates as fast
-/// (`first_moves`): a composer's soundness check, which costs a proof that every other check
-/// fails, often far more than the mate itself.
+/// either is `found == "stopped"`, never "none". `all_solutions=True` also lists every first
+/// move that mates as fast (`first_moves`): a composer's soundness check, which costs a proof
+/// that every other check fails, often far more than the mate itself.
 ///
 /// >>> board = kifu.read_game("fixtures/xboard/crazywa-01.pgn").mainline()[-2].board()
 /// >>> kifu.mate(board, depth=2).line_text

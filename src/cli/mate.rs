@@ -244,7 +244,8 @@ fn search<P: Searchable>(a: &Args, pos: &P, style: Style) -> i32 {
     let secs = started.elapsed().as_secs_f64();
     let text = match a.format {
         Format::Text => {
-            // The budget that stopped the search, if one did: the clock's once it has run out.
+            // The budget that stopped the search, if one did: the clock's once it has run out
+            // (also when the positions' ran out at the same moment).
             let budget = if a.time_limit.is_some_and(|limit| started.elapsed() >= limit) {
                 "--time-limit"
             } else {
