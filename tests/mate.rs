@@ -441,7 +441,7 @@ fn a_search_out_of_budget_says_so() {
 }
 
 /// `--time-limit` stops a search that would take far longer (the disproof after selfplay-137
-/// ply 97, about 6.7 million positions) within about the time given, and the answer says
+/// ply 97, about 6 million positions) within about the time given, and the answer says
 /// "unknown" and which budget ran out, never a "no mate" that was not proved; a bad time is
 /// a usage error.
 #[test]
@@ -894,8 +894,9 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
 /// are the checks; "a check mates at once" is what playing each check finds; the first
 /// replies (the King's) are the legal moves the defence order puts first, the other replies
 /// the rest; the key and the hand split a move leads to are those of the position it leads
-/// to; and a position's hand split (its board key and the attacker's hand) names it: equal
-/// splits, equal keys.
+/// to; a position's hand split (its board key and the attacker's hand) names it: equal
+/// splits, equal keys; and the replies that wait for each other (delayed expansion) are
+/// those that go to one square, the King's moves in no group.
 #[test]
 fn wa_search_shortcuts_agree_with_playing_the_moves() {
     let dir = crazywa_games();
@@ -925,6 +926,9 @@ fn wa_search_shortcuts_agree_with_playing_the_moves() {
             assert_eq!((found, p.other_replies()), (first, other));
             mates += usize::from(mates_now);
             for m in p.legal_moves() {
+                let (wa::Move::Normal { to, .. } | wa::Move::Drop { to, .. }) = m;
+                let kings = matches!(m, wa::Move::Normal { from, .. } if p.king(me) == Some(from));
+                assert_eq!(p.delay_group(&m), (!kings).then_some(to.0), "{m:?}");
                 let next = after(&p, &m);
                 for attacker in [Color::Black, Color::White] {
                     assert_eq!(

@@ -41,7 +41,7 @@ def test_mate_stops_at_its_budget():
 
 
 def test_mate_stops_at_its_time_limit():
-    # The disproof after selfplay-137 ply 97 (bench/README.md): about 6.7 million positions.
+    # The disproof after selfplay-137 ply 97 (bench/README.md): about 6 million positions.
     board = kifu.Board(
         "wa",
         "hm2k3gdo/1el4w1x1/ppp1cp3pp/4p6/+r2p7/7E3/11/11/PPP+fPPP1PPP/1D2S1V+r3/"

@@ -26,6 +26,15 @@ pub trait Searchable: Notate {
     fn defence_order(&self, _m: &Self::Move) -> u8 {
         0
     }
+    /// The group of a defender's reply, if any (a number below 128): near the leaves, the
+    /// mate search looks at the replies of one group one at a time, the next only once the
+    /// one before is proved to lose (*delayed expansion*, at the defender's nodes with at
+    /// most four attacker's moves left). In Wa: the moves of the pieces other than the King, and
+    /// the drops, by the square they go to (interpositions on one square, captures of one
+    /// checker). None (the default): no reply waits for another.
+    fn delay_group(&self, _m: &Self::Move) -> Option<u8> {
+        None
+    }
     /// Calls `f` with each legal move that [`Searchable::defence_order`] puts first (an order
     /// below [`FIRST_REPLY_ORDERS`]), by that order and, within one order, in the order
     /// [`legal_moves`](crate::rules::Position::legal_moves) lists them, until `f` returns

@@ -43,6 +43,13 @@ impl Searchable for wa::Position {
         }
     }
 
+    fn delay_group(&self, m: &wa::Move) -> Option<u8> {
+        match *m {
+            wa::Move::Normal { from, .. } if self.king(self.turn()) == Some(from) => None,
+            wa::Move::Normal { to, .. } | wa::Move::Drop { to, .. } => Some(to.0),
+        }
+    }
+
     fn first_replies_until(&self, f: &mut impl FnMut(&wa::Move) -> bool) -> bool {
         self.king_moves_until(f)
     }
