@@ -895,8 +895,10 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
 /// replies (the King's) are the legal moves the defence order puts first, the other replies
 /// the rest; the key and the hand split a move leads to are those of the position it leads
 /// to; a position's hand split (its board key and the attacker's hand) names it: equal
-/// splits, equal keys; and the replies that wait for each other (delayed expansion) are
-/// those that go to one square, the King's moves in no group.
+/// splits, equal keys; the replies that wait for each other (delayed expansion) are
+/// those that go to one square, the King's moves in no group; and where replies are solved
+/// in turn, the captures come first (the King's, then the others'), then the King's other
+/// moves, the other moves, the drops.
 #[test]
 fn wa_search_shortcuts_agree_with_playing_the_moves() {
     let dir = crazywa_games();
@@ -929,6 +931,15 @@ fn wa_search_shortcuts_agree_with_playing_the_moves() {
                 let (wa::Move::Normal { to, .. } | wa::Move::Drop { to, .. }) = m;
                 let kings = matches!(m, wa::Move::Normal { from, .. } if p.king(me) == Some(from));
                 assert_eq!(p.delay_group(&m), (!kings).then_some(to.0), "{m:?}");
+                let takes = matches!(m, wa::Move::Normal { .. }) && p.piece_at(to).is_some();
+                let order = match (kings, takes, m) {
+                    (true, true, _) => 0,
+                    (false, true, _) => 1,
+                    (true, false, _) => 2,
+                    (false, false, wa::Move::Normal { .. }) => 3,
+                    (false, false, wa::Move::Drop { .. }) => 4,
+                };
+                assert_eq!(p.refutation_order(&m), order, "{m:?}");
                 let next = after(&p, &m);
                 for attacker in [Color::Black, Color::White] {
                     assert_eq!(

@@ -26,6 +26,14 @@ pub trait Searchable: Notate {
     fn defence_order(&self, _m: &Self::Move) -> u8 {
         0
     }
+    /// Order in which a defender's replies are tried where each is solved in turn until one
+    /// refutes (the mate search's defender's nodes with two attacker's moves left): smaller
+    /// first, the reply most likely to refute. The defence order by default; in Wa, the
+    /// captures (the King's, then the other pieces': in check, every capture takes the
+    /// checking piece) before the King's other moves.
+    fn refutation_order(&self, m: &Self::Move) -> u8 {
+        self.defence_order(m)
+    }
     /// The group of a defender's reply, if any (a number below 128): near the leaves, the
     /// mate search looks at the replies of one group one at a time, the next only once the
     /// one before is proved to lose (*delayed expansion*, at the defender's nodes with at

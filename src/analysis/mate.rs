@@ -826,7 +826,14 @@ impl<P: Searchable> Search<P> {
             moves.into_iter().map(|m| named(m, n - 1)).collect()
         } else {
             let mut replies = pos.legal_moves();
-            replies.sort_by_key(|m| pos.defence_order(m));
+            // With two moves left each reply is solved in turn ([`Search::two_left`]): the
+            // one likeliest to refute first. Further up, df-pn chooses by the numbers, and
+            // the defence order ties them better (bench/README.md).
+            if n == 2 {
+                replies.sort_by_key(|m| pos.refutation_order(m));
+            } else {
+                replies.sort_by_key(|m| pos.defence_order(m));
+            }
             replies.into_iter().map(|m| named(m, n)).collect()
         }
     }
@@ -932,7 +939,7 @@ impl<P: Searchable> Search<P> {
 
     /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
     /// thresholds: solved in this visit, the children in turn (the attacker's checks as
-    /// generated, the defender's replies in the defence order), each solved at once (a check
+    /// generated, the defender's replies in the refutation order), each solved at once (a check
     /// by [`Search::last_defence`]; a reply, whose node keeps the two moves, by a search
     /// without thresholds), until one decides the node (a check whose replies all allow a
     /// mate in 1, a reply that allows no mate in 2). The general step

@@ -43,6 +43,15 @@ impl Searchable for wa::Position {
         }
     }
 
+    fn refutation_order(&self, m: &wa::Move) -> u8 {
+        // The other pieces' captures (2) before the King's other moves (1).
+        match self.defence_order(m) {
+            1 => 2,
+            2 => 1,
+            o => o,
+        }
+    }
+
     fn delay_group(&self, m: &wa::Move) -> Option<u8> {
         match *m {
             wa::Move::Normal { from, .. } if self.king(self.turn()) == Some(from) => None,
