@@ -898,7 +898,8 @@ fn cli_line_is_numbered_in_the_notation_of_the_input() {
 /// splits, equal keys; the replies that wait for each other (delayed expansion) are
 /// those that go to one square, the King's moves in no group; and where replies are solved
 /// in turn, the captures come first (the King's, then the others'), then the King's other
-/// moves, the other moves, the drops.
+/// moves, the other moves, the drops; and the attacker's moves are looked at captures first,
+/// then the other moves on the board, then the drops.
 #[test]
 fn wa_search_shortcuts_agree_with_playing_the_moves() {
     let dir = crazywa_games();
@@ -940,6 +941,12 @@ fn wa_search_shortcuts_agree_with_playing_the_moves() {
                     (false, false, wa::Move::Drop { .. }) => 4,
                 };
                 assert_eq!(p.refutation_order(&m), order, "{m:?}");
+                let order = match m {
+                    _ if takes => 0,
+                    wa::Move::Normal { .. } => 1,
+                    wa::Move::Drop { .. } => 2,
+                };
+                assert_eq!(p.attack_order(&m), order, "{m:?}");
                 let next = after(&p, &m);
                 for attacker in [Color::Black, Color::White] {
                     assert_eq!(

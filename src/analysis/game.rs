@@ -34,6 +34,13 @@ pub trait Searchable: Notate {
     fn refutation_order(&self, m: &Self::Move) -> u8 {
         self.defence_order(m)
     }
+    /// Order in which the mate search looks at the attacker's candidate moves: smaller first,
+    /// the likeliest to mate (it solves them in turn where two attacker's moves are left,
+    /// and breaks df-pn's ties elsewhere). None first by default; in Wa, the captures, then
+    /// the other moves on the board, then the drops.
+    fn attack_order(&self, _m: &Self::Move) -> u8 {
+        0
+    }
     /// The group of a defender's reply, if any (a number below 128): near the leaves, the
     /// mate search looks at the replies of one group one at a time, the next only once the
     /// one before is proved to lose (*delayed expansion*, at the defender's nodes with at

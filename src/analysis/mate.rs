@@ -818,11 +818,12 @@ impl<P: Searchable> Search<P> {
             (m, left, id)
         };
         if or {
-            let moves = if self.opts.all_moves {
+            let mut moves = if self.opts.all_moves {
                 pos.legal_moves()
             } else {
                 pos.checking_move_list()
             };
+            moves.sort_by_key(|m| pos.attack_order(m));
             moves.into_iter().map(|m| named(m, n - 1)).collect()
         } else {
             let mut replies = pos.legal_moves();
@@ -938,8 +939,8 @@ impl<P: Searchable> Search<P> {
     }
 
     /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
-    /// thresholds: solved in this visit, the children in turn (the attacker's checks as
-    /// generated, the defender's replies in the refutation order), each solved at once (a check
+    /// thresholds: solved in this visit, the children in turn (the attacker's checks in the
+    /// attack order, the defender's replies in the refutation order), each solved at once (a check
     /// by [`Search::last_defence`]; a reply, whose node keeps the two moves, by a search
     /// without thresholds), until one decides the node (a check whose replies all allow a
     /// mate in 1, a reply that allows no mate in 2). The general step

@@ -43,6 +43,14 @@ impl Searchable for wa::Position {
         }
     }
 
+    fn attack_order(&self, m: &wa::Move) -> u8 {
+        match *m {
+            wa::Move::Normal { to, .. } if self.piece_at(to).is_some() => 0,
+            wa::Move::Normal { .. } => 1,
+            wa::Move::Drop { .. } => 2,
+        }
+    }
+
     fn refutation_order(&self, m: &wa::Move) -> u8 {
         // The other pieces' captures (2) before the King's other moves (1).
         match self.defence_order(m) {
