@@ -36,8 +36,8 @@ pub trait Searchable: Notate {
     }
     /// Order in which the mate search looks at the attacker's candidate moves: smaller first,
     /// the likeliest to mate (it solves them in turn where two attacker's moves are left,
-    /// and breaks df-pn's ties elsewhere). None first by default; in Wa, the captures, then
-    /// the other moves on the board, then the drops.
+    /// and breaks df-pn's ties elsewhere). By default all alike (the order they come in);
+    /// in Wa, the captures, then the other moves on the board, then the drops.
     fn attack_order(&self, _m: &Self::Move) -> u8 {
         0
     }
