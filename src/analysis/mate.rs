@@ -234,7 +234,8 @@ impl Id {
 /// the waiting ones count in neither number. Interposing one piece or another on a square
 /// mostly loses the same way, and df-pn would otherwise expand each such reply before it
 /// commits to one. Far from the leaves a refutation that waits behind a reply proved the
-/// long way costs more than it saves. Measured (bench/README.md): the hardest disproof at
+/// long way costs more than it saves. Measured when it came in (bench/README.md, seventh
+/// session; the move orders since have changed the counts): the hardest disproof at
 /// depth 9 (after selfplay-137 ply 97's only escape) visits 5.93 M positions instead of
 /// 6.70 M, ply 97 6.53 M instead of 7.41 M, the other 111 positions 2.60 M instead of
 /// 2.67 M in all; with it up to 3 moves left, −9%, −9%, −1%; up to 5, −10%, −10%, +10%;
