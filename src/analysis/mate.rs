@@ -242,6 +242,16 @@ impl Id {
 /// at every depth, −7%, −16%, +41%.
 const DELAYED_UP_TO: u8 = 4;
 
+/// The most attacker's moves left at which df-pn solves an attacker's node, and a
+/// defender's, in one visit, its children in turn ([`Search::in_turn`]).
+const IN_TURN_UP_TO: [u8; 2] = [2, 3];
+
+/// Whether a node of this role (`or`: the attacker to move) and moves left is solved in
+/// turn ([`IN_TURN_UP_TO`]).
+fn in_turn(or: bool, n: u8) -> bool {
+    n <= IN_TURN_UP_TO[usize::from(or)]
+}
+
 /// The fewest attacker's moves left for which df-pn deepens a root ([`Search::prove`]) or a
 /// move of an escape's root ([`Search::deepen_child`]) one move at a time. Below, the searches
 /// are small and the shallower depths cost more than they save: `kifu analyze
@@ -828,7 +838,7 @@ impl<P: Searchable> Search<P> {
             moves.into_iter().map(|m| named(m, n - 1)).collect()
         } else {
             let mut replies = pos.legal_moves();
-            // With two moves left each reply is solved in turn ([`Search::two_left`]): the
+            // With two moves left each reply is solved in turn ([`Search::in_turn`]): the
             // one likeliest to refute first. Further up, df-pn chooses by the numbers, and
             // the defence order ties them better (bench/README.md).
             if n == 2 {
@@ -939,21 +949,25 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// df-pn's step at a node with two attacker's moves left, once its numbers are within its
+    /// df-pn's step at a node near the leaves ([`in_turn`]: a defender's with two attacker's
+    /// moves left, an attacker's with two or three), once its numbers are within its
     /// thresholds: solved in this visit, the children in turn (the attacker's checks in the
-    /// attack order, the defender's replies in the refutation order), each solved at once (a check
-    /// by [`Search::last_defence`]; a reply, whose node keeps the two moves, by a search
-    /// without thresholds), until one decides the node (a check whose replies all allow a
-    /// mate in 1, a reply that allows no mate in 2). The general step
-    /// would solve the same children one by one but go back up to the parent, and come back,
-    /// whenever a child's result moved the numbers past a threshold; a node whose numbers
-    /// are past its thresholds when first read still goes back at once, so the parent keeps
-    /// choosing its most promising child by them. Measured on bench/mate-positions.txt (see
-    /// bench/README.md): the hardest disproof at depth 9 takes 14.2 M positions, 58.6 s,
-    /// where it took 24.6 M, 74.3 s; solving these nodes whatever their thresholds was as
-    /// fast on the hard positions but up to 7 times slower on some small mates, and solving
-    /// the nodes with three moves left too was twice as slow.
-    fn two_left(&mut self, pos: &P, or: bool, key: &Id, children: &[(P::Move, u8, Id)]) {
+    /// attack order, the defender's replies in the refutation order), each solved at once (a
+    /// check with two moves left by [`Search::last_defence`]; any other child by a search
+    /// without thresholds), until one decides the node (a check that mates within the moves
+    /// left, a reply that allows no such mate). The general step would solve the same
+    /// children one by one but go back up to the parent, and come back, whenever a child's
+    /// result moved the numbers past a threshold; a node whose numbers are past its
+    /// thresholds when first read still goes back at once, so the parent keeps choosing its
+    /// most promising child by them. Measured on bench/mate-positions.txt (see
+    /// bench/README.md): with the nodes with two moves left solved so, the hardest disproof
+    /// at depth 9 took 14.2 M positions, 58.6 s, where it took 24.6 M, 74.3 s; solving these
+    /// nodes whatever their thresholds was as fast on the hard positions but up to 7 times
+    /// slower on some small mates. The attacker's nodes with three moves left solved so too
+    /// (ninth session): 4.71 M positions for that disproof instead of 5.56 M, and 2.08 M for
+    /// the 111 other positions instead of 2.50 M; the defender's too, or the attacker's with
+    /// four, cost more (bench/README.md).
+    fn in_turn(&mut self, pos: &P, or: bool, n: u8, key: &Id, children: &[(P::Move, u8, Id)]) {
         let sub = !or;
         let mut longest = 0;
         for (m, left, id) in children {
@@ -961,7 +975,7 @@ impl<P: Searchable> Search<P> {
             if pn != 0 && dn != 0 {
                 let mut c = pos.clone();
                 c.play_unchecked(m);
-                if or {
+                if or && n == 2 {
                     self.last_defence(&c, id);
                 } else {
                     self.mid(&c, sub, *left, INF - 1, INF - 1);
@@ -974,11 +988,11 @@ impl<P: Searchable> Search<P> {
             if or && pn == 0 {
                 // The first mating check: a mate within its length and one more move.
                 let length = self.child_length(id, sub, *left);
-                self.record(key, or, 2, 0, INF, length.saturating_add(1));
+                self.record(key, or, n, 0, INF, length.saturating_add(1));
                 return;
             }
             if !or && dn == 0 {
-                return self.refuted(pos, key, 2, m, id);
+                return self.refuted(pos, key, n, m, id);
             }
             if !or {
                 longest = longest.max(self.child_length(id, sub, *left));
@@ -986,9 +1000,9 @@ impl<P: Searchable> Search<P> {
         }
         if or {
             let cover = self.attack_cover(pos, key, children);
-            self.record_disproof(key, or, 2, cover);
+            self.record_disproof(key, or, n, cover);
         } else {
-            self.record(key, or, 2, 0, INF, longest);
+            self.record(key, or, n, 0, INF, longest);
         }
     }
 
@@ -1104,9 +1118,9 @@ impl<P: Searchable> Search<P> {
                 }
                 return;
             }
-            if n == 2 {
-                // Within its thresholds: solved in one visit (see `two_left`).
-                self.two_left(pos, or, &key, &children);
+            if in_turn(or, n) {
+                // Within its thresholds: solved in one visit (see `Search::in_turn`).
+                self.in_turn(pos, or, n, &key, &children);
                 return;
             }
             self.record(&key, or, n, pn, dn, 0);
