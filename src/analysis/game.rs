@@ -44,7 +44,7 @@ pub trait Searchable: Notate {
     /// The group of a defender's reply, if any (a number below 128): near the leaves, the
     /// mate search looks at the replies of one group one at a time, the next only once the
     /// one before is proved to lose (*delayed expansion*, at the defender's nodes with at
-    /// most four attacker's moves left). In Wa: the moves of the pieces other than the King, and
+    /// most three attacker's moves left). In Wa: the moves of the pieces other than the King, and
     /// the drops, by the square they go to (interpositions on one square, captures of one
     /// checker). None (the default): no reply waits for another.
     fn delay_group(&self, _m: &Self::Move) -> Option<u8> {

@@ -234,13 +234,16 @@ impl Id {
 /// the waiting ones count in neither number. Interposing one piece or another on a square
 /// mostly loses the same way, and df-pn would otherwise expand each such reply before it
 /// commits to one. Far from the leaves a refutation that waits behind a reply proved the
-/// long way costs more than it saves. Measured when it came in (bench/README.md, seventh
-/// session; the move orders since have changed the counts): the hardest disproof at
-/// depth 9 (after selfplay-137 ply 97's only escape) visits 5.93 M positions instead of
-/// 6.70 M, ply 97 6.53 M instead of 7.41 M, the other 111 positions 2.60 M instead of
-/// 2.67 M in all; with it up to 3 moves left, −9%, −9%, −1%; up to 5, −10%, −10%, +10%;
-/// at every depth, −7%, −16%, +41%.
-const DELAYED_UP_TO: u8 = 4;
+/// long way costs more than it saves. Since the defender's nodes with three moves left are
+/// solved in turn ([`IN_TURN_UP_TO`]), it only shapes the numbers such a node shows its
+/// parent until it is. Measured when it came in (bench/README.md, seventh session, up to
+/// 4): the hardest disproof at depth 9 (after selfplay-137 ply 97's only escape) visited
+/// 5.93 M positions instead of 6.70 M, ply 97 6.53 M instead of 7.41 M, the other 111
+/// positions 2.60 M instead of 2.67 M. Once the nodes with three moves left were solved in
+/// turn (ninth session): up to 3, 3.84 M positions for that disproof and 1.67 M for the 111;
+/// up to 4, 4.32 M and 1.77 M; without it, 3.93 M and 1.68 M; up to 5, 6 or 7, 4.00 M to
+/// 4.10 M for the disproof.
+const DELAYED_UP_TO: u8 = 3;
 
 /// The most attacker's moves left at which df-pn solves a node in one visit, its children in
 /// turn ([`Search::in_turn`]), once its numbers are within its thresholds (a defender's
@@ -960,24 +963,26 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// df-pn's step at a node near the leaves ([`in_turn`]: a defender's with two attacker's
-    /// moves left, an attacker's with two or three), once its numbers are within its
-    /// thresholds: solved in this visit, the children in turn (the attacker's checks in the
-    /// attack order, the defender's replies in the refutation order), each solved at once (a
-    /// check with two moves left by [`Search::last_defence`]; any other child by a search
-    /// without thresholds), until one decides the node (a check that mates within the moves
-    /// left, a reply that allows no such mate). The general step would solve the same
-    /// children one by one but go back up to the parent, and come back, whenever a child's
-    /// result moved the numbers past a threshold; a node whose numbers are past its
-    /// thresholds when first read still goes back at once, so the parent keeps choosing its
-    /// most promising child by them. Measured on bench/mate-positions.txt (see
-    /// bench/README.md): with the nodes with two moves left solved so, the hardest disproof
-    /// at depth 9 took 14.2 M positions, 58.6 s, where it took 24.6 M, 74.3 s; solving these
-    /// nodes whatever their thresholds was as fast on the hard positions but up to 7 times
-    /// slower on some small mates. The attacker's nodes with three moves left solved so too
-    /// (ninth session): 4.71 M positions for that disproof instead of 5.56 M, and 2.08 M for
-    /// the 111 other positions instead of 2.50 M; the defender's too, or the attacker's with
-    /// four, cost more (bench/README.md).
+    /// df-pn's step at a node near the leaves (at most [`IN_TURN_UP_TO`] attacker's moves
+    /// left), once its numbers are within its thresholds: solved in this visit, the children
+    /// in turn (the attacker's checks in the attack order; the defender's replies in the
+    /// refutation order, with three moves left by the checks they leave,
+    /// [`Search::by_checks_left`]), each solved at once (a check with two moves left by
+    /// [`Search::last_defence`]; any other child by a search without thresholds), until one
+    /// decides the node (a check that mates within the moves left, a reply that allows no
+    /// such mate). The general step would solve the same children one by one but go back up
+    /// to the parent, and come back, whenever a child's result moved the numbers past a
+    /// threshold. A node whose numbers are past its thresholds when first read still goes
+    /// back at once, so that its parent keeps choosing its most promising child by them,
+    /// unless its parent is solved in turn too ([`never_in_progress`]).
+    ///
+    /// Measured on bench/mate-positions.txt (see bench/README.md): with the nodes with two
+    /// moves left solved so, the hardest disproof at depth 9 took 14.2 M positions, 58.6 s,
+    /// where it took 24.6 M, 74.3 s. The nodes with three moves left solved so too (ninth
+    /// session): the attacker's, 4.71 M positions for that disproof instead of 5.56 M, and
+    /// 2.08 M for the 111 other positions instead of 2.50 M; then the defender's, 4.32 M and
+    /// 1.77 M. The defender's with its replies in the defence order, or the nodes with four
+    /// moves left, cost more (bench/README.md).
     fn in_turn(&mut self, pos: &P, or: bool, n: u8, key: &Id, children: &[(P::Move, u8, Id)]) {
         let sub = !or;
         let mut longest = 0;
@@ -1025,10 +1030,10 @@ impl<P: Searchable> Search<P> {
     /// read. Ties keep the order of `children`. All moves are the attacker's candidates with
     /// [`MateOptions::all_moves`]: then `children` stays in its order. Measured
     /// (bench/README.md, ninth session): the disproof after selfplay-137 ply 97's only escape
-    /// at depth 9 visits 4.26 M positions instead of 4.71 M, the 111 other positions 1.74 M
-    /// instead of 2.08 M (the checks counted here are not positions visited) and ply 97
-    /// takes about 9% less time; ordered so with two moves left as well, the disproof visits
-    /// 3.77 M positions but takes 9% more time.
+    /// at depth 9 visits 4.32 M positions instead of 4.71 M, the 111 other positions 1.77 M
+    /// instead of 2.08 M (the replies played here to count their checks are not counted as
+    /// positions visited), and ply 97 takes about 10% less time; ordered so with two moves
+    /// left as well, the disproof visited 3.77 M positions but took 9% more time.
     fn by_checks_left(
         &self,
         pos: &P,
