@@ -246,24 +246,19 @@ impl Id {
 const DELAYED_UP_TO: u8 = 3;
 
 /// The most attacker's moves left at which df-pn solves a node in one visit, its children in
-/// turn ([`Search::in_turn`]), once its numbers are within its thresholds (a defender's
-/// node with three moves left: its replies ordered by the checks they leave,
-/// [`Search::by_checks_left`]).
+/// turn ([`Search::in_turn`]), once its numbers are within its thresholds: an attacker's
+/// node always; a defender's node with three moves left only in a search of at least
+/// [`DEEP_FROM`] moves (its replies ordered by the checks they leave,
+/// [`Search::by_checks_left`]), else up to two.
 const IN_TURN_UP_TO: u8 = 3;
 
-/// Whether a node of this role (`or`: the attacker to move) and moves left is never in
-/// progress: its parent is solved in turn ([`IN_TURN_UP_TO`]) and solves it at once, without
-/// thresholds; it is itself solved in the visit that first reaches it whatever its
-/// thresholds (those of a root, or of an escape's deepened move, [`Search::deepen_child`]).
-/// Its numbers are (1, 1) until it is solved, and the table of the nodes in progress is never
-/// asked for it (nor its line fetched).
-fn never_in_progress(or: bool, n: u8) -> bool {
-    if or {
-        n <= IN_TURN_UP_TO
-    } else {
-        n < IN_TURN_UP_TO
-    }
-}
+/// The smallest depth asked ([`MateOptions::depth`]) from which a defender's node with three
+/// moves left is solved in turn. Measured (bench/README.md, ninth session): at depth 9 the
+/// hardest disproof (after selfplay-137 ply 97's only escape) visits 3.84 M positions with
+/// it, 5.03 M without; at depth 5, `kifu analyze fixtures/crazywa --mate-depth 5 -j 1` took
+/// 80% more time with it (8.92 s against 4.97 s), and the 111 other bench positions 6% more
+/// positions.
+const DEEP_FROM: u32 = 7;
 
 /// The fewest attacker's moves left for which df-pn deepens a root ([`Search::prove`]) or a
 /// move of an escape's root ([`Search::deepen_child`]) one move at a time. Below, the searches
@@ -712,6 +707,30 @@ impl<P: Searchable> Search<P> {
         self.numbers_of(&Id::of(pos, or), or, n)
     }
 
+    /// The most attacker's moves left at which a node of this role (`or`: the attacker to
+    /// move) is solved in turn ([`IN_TURN_UP_TO`], [`DEEP_FROM`]).
+    fn in_turn_up_to(&self, or: bool) -> u8 {
+        if or || u32::from(self.depth()) >= DEEP_FROM {
+            IN_TURN_UP_TO
+        } else {
+            IN_TURN_UP_TO - 1
+        }
+    }
+
+    /// Whether a node of this role and moves left is never in progress: its parent is solved
+    /// in turn ([`Search::in_turn_up_to`]) and solves it at once, without thresholds; it is
+    /// itself solved in the visit that first reaches it whatever its thresholds (those of a
+    /// root, or of an escape's deepened move, [`Search::deepen_child`]). Its numbers are
+    /// (1, 1) until it is solved, and the table of the nodes in progress is never asked for
+    /// it (nor its line fetched).
+    fn never_in_progress(&self, or: bool, n: u8) -> bool {
+        if or {
+            n <= self.in_turn_up_to(false)
+        } else {
+            n < self.in_turn_up_to(true)
+        }
+    }
+
     /// [`Search::numbers`] of a node by its names.
     fn numbers_of(&self, id: &Id, or: bool, n: u8) -> (u32, u32) {
         let fact = self.fact(id, or);
@@ -721,7 +740,7 @@ impl<P: Searchable> Search<P> {
         if n == 0 || fact.disproved >= n {
             return (INF, 0);
         }
-        if never_in_progress(or, n) {
+        if self.never_in_progress(or, n) {
             return (1, 1);
         }
         self.work
@@ -739,7 +758,7 @@ impl<P: Searchable> Search<P> {
     /// [`Slots::prefetch`](super::tables::Slots::prefetch)).
     fn prefetch(&self, id: &Id, or: bool, n: u8) {
         self.facts.prefetch(NodeKey::of(id.board, or, 0));
-        if !never_in_progress(or, n) {
+        if !self.never_in_progress(or, n) {
             self.work.prefetch(NodeKey::of(id.key, or, n));
         }
     }
@@ -759,7 +778,7 @@ impl<P: Searchable> Search<P> {
         let (board, work) = (NodeKey::of(id.board, or, 0), NodeKey::of(id.key, or, n));
         if pn != 0 && dn != 0 {
             // (A node never in progress is only left unsolved when the budget runs out.)
-            if !never_in_progress(or, n) {
+            if !self.never_in_progress(or, n) {
                 self.work.insert(work, Progress::new(pn, dn, n));
             }
             return;
@@ -771,7 +790,7 @@ impl<P: Searchable> Search<P> {
                 f.disproved = f.disproved.max(n);
             }
         });
-        if !never_in_progress(or, n) {
+        if !self.never_in_progress(or, n) {
             self.work.remove(work);
         }
     }
@@ -963,8 +982,7 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// df-pn's step at a node near the leaves (at most [`IN_TURN_UP_TO`] attacker's moves
-    /// left), once its numbers are within its thresholds: solved in this visit, the children
+    /// df-pn's step at a node near the leaves ([`Search::in_turn_up_to`]), once its numbers are within its thresholds: solved in this visit, the children
     /// in turn (the attacker's checks in the attack order; the defender's replies in the
     /// refutation order, with three moves left by the checks they leave,
     /// [`Search::by_checks_left`]), each solved at once (a check with two moves left by
@@ -974,7 +992,7 @@ impl<P: Searchable> Search<P> {
     /// to the parent, and come back, whenever a child's result moved the numbers past a
     /// threshold. A node whose numbers are past its thresholds when first read still goes
     /// back at once, so that its parent keeps choosing its most promising child by them,
-    /// unless its parent is solved in turn too ([`never_in_progress`]).
+    /// unless its parent is solved in turn too ([`Search::never_in_progress`]).
     ///
     /// Measured on bench/mate-positions.txt (see bench/README.md): with the nodes with two
     /// moves left solved so, the hardest disproof at depth 9 took 14.2 M positions, 58.6 s,
@@ -1145,7 +1163,7 @@ impl<P: Searchable> Search<P> {
             };
             let (pn, dn) = if or { (best_v, sum) } else { (sum, best_v) };
             let past = pn >= th_pn || dn >= th_dn;
-            if pn == 0 || dn == 0 || (past && !never_in_progress(or, n)) || self.stopped {
+            if pn == 0 || dn == 0 || (past && !self.never_in_progress(or, n)) || self.stopped {
                 let length = if pn != 0 {
                     0
                 } else if or {
@@ -1175,7 +1193,7 @@ impl<P: Searchable> Search<P> {
                 }
                 return;
             }
-            if n <= IN_TURN_UP_TO {
+            if n <= self.in_turn_up_to(or) {
                 // Within its thresholds: solved in one visit (see `Search::in_turn`).
                 if !or && n == IN_TURN_UP_TO {
                     let ordered = self.by_checks_left(pos, &children, &numbers);
