@@ -982,8 +982,9 @@ impl<P: Searchable> Search<P> {
         }
     }
 
-    /// df-pn's step at a node near the leaves ([`Search::in_turn_up_to`]), once its numbers are within its thresholds: solved in this visit, the children
-    /// in turn (the attacker's checks in the attack order; the defender's replies in the
+    /// df-pn's step at a node near the leaves ([`Search::in_turn_up_to`]), once its numbers
+    /// are within its thresholds: solved in this visit, the children in turn (the
+    /// attacker's checks in the attack order; the defender's replies in the
     /// refutation order, with three moves left by the checks they leave,
     /// [`Search::by_checks_left`]), each solved at once (a check with two moves left by
     /// [`Search::last_defence`]; any other child by a search without thresholds), until one
@@ -998,9 +999,10 @@ impl<P: Searchable> Search<P> {
     /// moves left solved so, the hardest disproof at depth 9 took 14.2 M positions, 58.6 s,
     /// where it took 24.6 M, 74.3 s. The nodes with three moves left solved so too (ninth
     /// session): the attacker's, 4.71 M positions for that disproof instead of 5.56 M, and
-    /// 2.08 M for the 111 other positions instead of 2.50 M; then the defender's, 4.32 M and
-    /// 1.77 M. The defender's with its replies in the defence order, or the nodes with four
-    /// moves left, cost more (bench/README.md).
+    /// 2.08 M for the 111 other positions instead of 2.50 M; then the defender's (in searches
+    /// of [`DEEP_FROM`] moves or more), 4.32 M and 1.77 M, and 3.84 M and 1.67 M with delayed
+    /// expansion kept to the same nodes ([`DELAYED_UP_TO`]). The defender's with its replies
+    /// in the defence order, or the nodes with four moves left, cost more (bench/README.md).
     fn in_turn(&mut self, pos: &P, or: bool, n: u8, key: &Id, children: &[(P::Move, u8, Id)]) {
         let sub = !or;
         let mut longest = 0;
